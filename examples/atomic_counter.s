@@ -1,0 +1,14 @@
+; 16 cores increment one byte (bank 0, row 0) 10 times each with atomic sequences.
+; Without the hardware lock, increments would be lost; the result is 16 * 10 = 160.
+
+.cf mask=0xffff fence=no
+.if
+        sub r0, r0, r0          ; r0 = 0: the counter's bank and row
+        set_const 1, r9
+        set_const 10, r10       ; r10 = increments left
+loop:   ld_sync [r0, r0], r11
+        add r11, r9, r11
+        st_sync [r0, r0], r11
+        sub r10, r9, r10
+        bnz r10, loop
+        ready

@@ -1,0 +1,1 @@
+//! gpu16 FPGA flow.

@@ -1,0 +1,1 @@
+//! gpu16 RTL written with rust-hdl 0.46.

@@ -1,0 +1,10 @@
+//! The assembly language of docs/ASSEMBLY.md: assembler and disassembler.
+
+mod assemble;
+mod cursor;
+mod disasm;
+mod lexer;
+mod operands;
+
+pub use assemble::{assemble, Assembled};
+pub use disasm::disassemble;

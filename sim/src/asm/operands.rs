@@ -1,0 +1,199 @@
+//! Parsing the operands of an instruction or of a `.cf` directive.
+
+use super::cursor::Cursor;
+use super::lexer::Tok;
+use crate::diag::SourceError;
+use crate::frame::{ControlFrame, Fence};
+use crate::isa::{AluOp, Instruction, MemMode, Reg, ShiftDir};
+
+/// A `bnz` target: a number, or a label resolved when its frame closes.
+pub enum Target {
+    Index(u8),
+    /// The label, its line and column.
+    Label(String, usize, usize),
+}
+
+/// One instruction slot of an instruction frame being assembled.
+pub enum Slot {
+    Word(u16),
+    Bnz(Reg, Target),
+}
+
+/// `.cf mask=M [fence=no|acq|rel] [if_num=N]`: the fields, and `IF_Num` if declared.
+pub fn parse_cf(
+    line: usize,
+    col: usize,
+    c: &mut Cursor,
+    warnings: &mut Vec<SourceError>,
+) -> Result<(ControlFrame, Option<u8>), SourceError> {
+    let mut fields = ControlFrame::default();
+    let mut mask = None;
+    let mut declared = None;
+    while !c.at_end() {
+        let (key, key_col) = c.name("`mask=`, `fence=` or `if_num=`")?;
+        c.punct('=')?;
+        match key.as_str() {
+            "mask" => mask = Some(c.number("a core mask", 0xffff)? as u16),
+            "if_num" => declared = Some(c.number("IF_Num", 63)? as u8),
+            "fence" => {
+                let fence = match c.peek() {
+                    Some(Tok::Name(n)) => match n.as_str() {
+                        "no" => Some(Fence::No),
+                        "acq" => Some(Fence::Acq),
+                        "rel" => Some(Fence::Rel),
+                        _ => None,
+                    },
+                    Some(Tok::Num(n)) if *n < 3 => Fence::from_bits(*n as u8),
+                    Some(Tok::Num(3)) => {
+                        return Err(c.error(
+                            "fence 3 is reserved (a BAD_FENCE test image can be written with `.cf_raw`)",
+                        ))
+                    }
+                    _ => None,
+                }
+                .ok_or_else(|| c.error("expected a fence: no, acq or rel (0, 1, 2)"))?;
+                c.next();
+                fields.fence_bits = fence as u8;
+            }
+            _ => {
+                return Err(SourceError::new(
+                    line,
+                    key_col,
+                    format!("unknown `.cf` field `{key}` (mask, fence, if_num)"),
+                ))
+            }
+        }
+    }
+    fields.core_active_vect =
+        mask.ok_or_else(|| SourceError::new(line, col, "`.cf` needs `mask=`"))?;
+    if fields.core_active_vect == 0 {
+        warnings.push(SourceError::new(
+            line,
+            col,
+            "empty mask: this CF's instruction frames are empty tasks that complete at once",
+        ));
+    }
+    Ok((fields, declared))
+}
+
+/// One instruction (mnemonic `word`, lower case, at `col`) and its operands.
+pub fn parse_instruction(
+    word: &str,
+    line: usize,
+    col: usize,
+    c: &mut Cursor,
+    warnings: &mut Vec<SourceError>,
+) -> Result<Slot, SourceError> {
+    if let Some(op) = AluOp::ALL.iter().find(|op| op.mnemonic() == word) {
+        let (src0, src1) = (c.reg_comma()?, c.reg_comma()?);
+        let dst = c.reg()?;
+        return Ok(Slot::Word(
+            Instruction::Alu {
+                op: *op,
+                src0,
+                src1,
+                dst,
+            }
+            .encode(),
+        ));
+    }
+    let insn = match word {
+        "nop" => Instruction::Nop,
+        "ready" => Instruction::Ready,
+        "rshft" | "lshft" => {
+            let src0 = c.reg_comma()?;
+            let imm = c.number("a shift amount", 7)? as u8;
+            c.punct(',')?;
+            Instruction::Shift {
+                dir: if word == "rshft" {
+                    ShiftDir::Right
+                } else {
+                    ShiftDir::Left
+                },
+                src0,
+                imm,
+                dst: c.reg()?,
+            }
+        }
+        "ld" | "ld_sync" | "st" | "st_sync" => {
+            let mode = if word.ends_with("_sync") {
+                MemMode::Sync
+            } else {
+                MemMode::Plain
+            };
+            c.punct('[')?;
+            let src0 = c.reg_comma()?;
+            let src1_col = c.col();
+            let src1 = c.reg()?;
+            if src1.index() > 3 {
+                return Err(SourceError::new(
+                    line,
+                    src1_col,
+                    format!("the bank register of {word} must be r0–r3, not {src1}"),
+                ));
+            }
+            c.punct(']')?;
+            c.punct(',')?;
+            let reg = c.reg()?;
+            if word.starts_with("ld") {
+                Instruction::Load {
+                    mode,
+                    src0,
+                    src1,
+                    dst: reg,
+                }
+            } else {
+                Instruction::Store {
+                    mode,
+                    src0,
+                    src1,
+                    src2: reg,
+                }
+            }
+        }
+        "set_const" => {
+            let value = c.number("an 8-bit constant", 255)? as u8;
+            c.punct(',')?;
+            let dst = c.reg()?;
+            if dst.index() < 8 && value != 0 {
+                warnings.push(SourceError::new(
+                    line,
+                    col,
+                    format!(
+                        "set_const into {dst} writes the core id: the constant {value} is ignored"
+                    ),
+                ));
+            }
+            Instruction::SetConst { value, dst }
+        }
+        "bnz" => {
+            let src0 = c.reg_comma()?;
+            let target = match c.next() {
+                Some(t) => match &t.tok {
+                    Tok::Num(n) if *n < 16 => Target::Index(*n as u8),
+                    Tok::Num(n) => {
+                        return Err(SourceError::new(
+                            line,
+                            t.col,
+                            format!("branch target {n} is out of range (0–15)"),
+                        ))
+                    }
+                    Tok::Name(label) => Target::Label(label.clone(), line, t.col),
+                    Tok::Punct(_) => {
+                        return Err(SourceError::new(line, t.col, "expected a label or 0–15"))
+                    }
+                },
+                None => return Err(c.error("expected a label or 0–15")),
+            };
+            return Ok(Slot::Bnz(src0, target));
+        }
+        _ => {
+            return Err(SourceError::new(
+                line,
+                col,
+                format!("unknown mnemonic `{word}`"),
+            ))
+        }
+    };
+    Ok(Slot::Word(insn.encode()))
+}

@@ -1,0 +1,73 @@
+//! Task Memory images (`*.tm.hex`): one 64-bit task line per line, line 4f+k = task line k
+//! of frame f. The program length L is the number of task lines / 4: the highest task line
+//! written, plus one (lines skipped by `@addr` are 0).
+
+use super::hex::read_words;
+use crate::diag::SourceError;
+use crate::frame::{Frame, MAX_FRAMES, TASK_LINES};
+use std::fmt::Write;
+
+/// Parses a TM image into its frames (1–64).
+pub fn parse(text: &str) -> Result<Vec<Frame>, SourceError> {
+    let words = read_words(text, 16, MAX_FRAMES * TASK_LINES)?;
+    let Some(&(_, _, last_line)) = words.iter().max_by_key(|w| w.0) else {
+        return Err(SourceError::new(1, 0, "the image holds no task lines"));
+    };
+    let count = words.iter().map(|w| w.0).max().unwrap() + 1;
+    if count % TASK_LINES != 0 {
+        return Err(SourceError::new(
+            last_line,
+            0,
+            format!("{count} task lines is not a whole number of frames (4 task lines each)"),
+        ));
+    }
+    let mut lines = vec![0u64; count];
+    for (addr, value, _) in words {
+        lines[addr] = value;
+    }
+    Ok(lines
+        .chunks(TASK_LINES)
+        .map(|c| Frame::from_task_lines(c.try_into().unwrap()))
+        .collect())
+}
+
+/// Writes frames as a TM image: exactly 4 lines of 16 hex digits per frame.
+pub fn write(frames: &[Frame]) -> String {
+    let mut s = String::with_capacity(frames.len() * TASK_LINES * 17);
+    for f in frames {
+        for k in 0..TASK_LINES {
+            writeln!(s, "{:016x}", f.task_line(k)).unwrap();
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trip_and_errors() {
+        let text = "// one CF\n000000000f0f0044\n0\n@3 0\n1\n\n2 // frame 1\n3\n4\n";
+        let frames = parse(text).unwrap();
+        assert_eq!(frames.len(), 2);
+        assert_eq!(frames[0].task_line(0), 0x0f0f0044);
+        assert_eq!(frames[1].task_line(3), 4);
+        assert_eq!(parse(&write(&frames)).unwrap(), frames);
+
+        assert_eq!(parse("1\n2\n3\n").unwrap_err().line, 3);
+        let e = parse("1\n\n  xyz\n").unwrap_err();
+        assert_eq!((e.line, e.col), (3, 3));
+        assert!(parse("11112222333344445\n")
+            .unwrap_err()
+            .message
+            .contains("16 hex"));
+        assert!(parse("@100\n")
+            .unwrap_err()
+            .message
+            .contains("past the end"));
+        let too_many = "0\n".repeat(257);
+        assert_eq!(parse(&too_many).unwrap_err().line, 257);
+        assert!(parse("// nothing\n").is_err());
+    }
+}

@@ -1,0 +1,124 @@
+//! The reference model: runs a program exactly per SPEC §3–§7, one clock cycle at a time.
+//!
+//! It is the oracle every RTL test is checked against, so it is written for clarity. Within a
+//! cycle the scheduler acts first (it sees the busy mask left by the cycle before), then every
+//! busy core executes one instruction, memory instructions only if their bank grants them.
+//! A task issued in cycle c executes instruction 0 in cycle c; a core that signals READY in
+//! cycle c can start its next task in cycle c+1. Simultaneous errors are ordered scheduler
+//! first, then by core number.
+
+mod core;
+mod scheduler;
+mod shared_mem;
+
+use self::core::{Core, Outcome, Plan};
+use crate::frame::{Frame, CORES};
+use crate::image::sm::SmImage;
+use crate::run::{CoreFault, ErrorCode, RunConfig, RunResult, Stats, Status};
+use scheduler::Scheduler;
+use shared_mem::SharedMem;
+
+/// Runs `frames` (the program, L = `frames.len()`, 1–64) on shared memory `sm`.
+pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
+    let mut cores: [Core; CORES] = std::array::from_fn(|i| Core {
+        id: i as u8,
+        ..Core::default()
+    });
+    let mut mem = SharedMem::new(sm.clone());
+    let mut sched = Scheduler::new();
+    let mut timeline = Vec::new();
+    let mut stats = Stats::default();
+    let mut status = Status::Ok;
+    let mut cycle = 0u64;
+    let fail = |status: &mut Status, code, frame: usize, fault| {
+        if *status == Status::Ok {
+            *status = Status::Error {
+                code,
+                frame: frame as u8,
+                fault,
+            };
+        }
+    };
+    while !sched.finished(frames.len()) {
+        if config.max_cycles != 0 && cycle == config.max_cycles {
+            fail(&mut status, ErrorCode::Timeout, sched.tp(), None);
+            sched.cut_off(cycle, &mut timeline);
+            break;
+        }
+        if let Some(code) = sched.step(cycle, frames, &mut cores, &mut timeline, &mut stats) {
+            fail(&mut status, code, sched.tp(), None);
+            sched.stopped = true;
+        }
+
+        // Every busy core plans its instruction; memory requests go to the banks together.
+        let mut plans: [Option<Plan>; CORES] = std::array::from_fn(|_| None);
+        let mut requests = [None; CORES];
+        for (i, core) in cores.iter().enumerate() {
+            if core.busy {
+                let plan = core.plan();
+                if let Plan::Memory(_, req) = plan {
+                    requests[i] = Some(req);
+                }
+                plans[i] = Some(plan);
+            }
+        }
+        let granted = mem.serve(&requests, &mut stats.banks);
+
+        for (i, plan) in plans.into_iter().enumerate() {
+            let Some(plan) = plan else { continue };
+            let core = &mut cores[i];
+            let cs = &mut stats.cores[i];
+            cs.busy += 1;
+            let outcome = match plan {
+                Plan::Fault(code) => Err(code),
+                Plan::Local(insn) => Ok(core.execute(insn, None, 0)),
+                Plan::Memory(insn, req) => match granted[i] {
+                    Some(byte) => Ok(core.execute(insn, Some(req), byte)),
+                    None => {
+                        cs.mem_stall += 1;
+                        continue;
+                    }
+                },
+            };
+            let fault = match outcome {
+                Ok(Outcome::Continue) => {
+                    cs.retired += 1;
+                    continue;
+                }
+                Ok(Outcome::Finish) => {
+                    cs.retired += 1;
+                    None
+                }
+                Ok(Outcome::FinishLocked) => {
+                    cs.retired += 1;
+                    Some(ErrorCode::AtomicViolation)
+                }
+                Err(code) => Some(code),
+            };
+            if let Some(code) = fault {
+                let at = CoreFault {
+                    core: i as u8,
+                    ip: core.ip,
+                };
+                fail(&mut status, code, core.task_frame as usize, Some(at));
+                sched.stopped = true;
+            }
+            // READY: the task is over for this core; a lock it holds is released.
+            cs.tasks += 1;
+            core.busy = false;
+            core.lock = None;
+            mem.release(i);
+            sched.ready(core, cycle, &mut timeline);
+            core.ip = 0;
+        }
+        cycle += 1;
+    }
+    RunResult {
+        status,
+        cycles: cycle,
+        sm: mem.bytes,
+        regs: std::array::from_fn(|i| cores[i].rf),
+        timeline,
+        stats,
+    }
+}

@@ -1,0 +1,87 @@
+//! Counters a run returns (`gpu16 run --stats`).
+
+use crate::frame::CORES;
+use crate::isa::sm::BANKS;
+use std::fmt::Write;
+
+/// Per-core counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CoreStats {
+    /// Instructions executed (a faulting instruction is not counted).
+    pub retired: u64,
+    /// Cycles spent waiting for a memory grant (conflict or lock).
+    pub mem_stall: u64,
+    /// Cycles the core was running a task.
+    pub busy: u64,
+    /// Tasks the core finished.
+    pub tasks: u64,
+}
+
+/// Per-bank counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BankStats {
+    /// Accesses served.
+    pub accesses: u64,
+    /// Request-cycles that waited because another core was granted the bank.
+    pub conflict_waits: u64,
+    /// Request-cycles that waited on a lock held by another core.
+    pub lock_waits: u64,
+}
+
+/// All counters of a run.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub cores: [CoreStats; CORES],
+    pub banks: [BankStats; BANKS],
+    /// Frames handled (CFs and IFs).
+    pub frames: u64,
+    /// IFs issued (including empty ones).
+    pub tasks: u64,
+}
+
+impl Stats {
+    /// Instructions retired by all cores.
+    pub fn retired(&self) -> u64 {
+        self.cores.iter().map(|c| c.retired).sum()
+    }
+
+    /// A fixed-width report, for `--stats`.
+    pub fn report(&self, cycles: u64) -> String {
+        let mut s = String::new();
+        let retired = self.retired();
+        let ipc = if cycles == 0 {
+            0.0
+        } else {
+            retired as f64 / cycles as f64
+        };
+        writeln!(
+            s,
+            "frames: {}  tasks: {}  instructions: {retired}  cycles: {cycles}  IPC: {ipc:.2}",
+            self.frames, self.tasks
+        )
+        .unwrap();
+        writeln!(s, "core  retired  busy  mem_stall  tasks").unwrap();
+        for (i, c) in self.cores.iter().enumerate() {
+            if c.busy > 0 {
+                writeln!(
+                    s,
+                    "{i:>4}  {:>7}  {:>4}  {:>9}  {:>5}",
+                    c.retired, c.busy, c.mem_stall, c.tasks
+                )
+                .unwrap();
+            }
+        }
+        writeln!(s, "bank  accesses  conflict_waits  lock_waits").unwrap();
+        for (i, b) in self.banks.iter().enumerate() {
+            if b.accesses + b.conflict_waits + b.lock_waits > 0 {
+                writeln!(
+                    s,
+                    "{i:>4}  {:>8}  {:>14}  {:>10}",
+                    b.accesses, b.conflict_waits, b.lock_waits
+                )
+                .unwrap();
+            }
+        }
+        s
+    }
+}

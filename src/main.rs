@@ -1,0 +1,80 @@
+//! `gpu16`: assemble, disassemble and run programs on the 16-core GPU (SPEC §9).
+
+mod input;
+mod run;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "gpu16",
+    version,
+    about = "The gpu16 16-core educational GPU: assembler, reference model and RTL"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Assemble a program (docs/ASSEMBLY.md) into a Task Memory image (SPEC §8).
+    Asm {
+        /// Assembly source (`.s`).
+        source: PathBuf,
+        /// Output TM image; standard output if omitted.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Disassemble a TM image into assembly that reassembles to the same bytes.
+    Disasm {
+        /// TM image (`.tm.hex`).
+        image: PathBuf,
+        /// Output assembly file; standard output if omitted.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
+    /// 3 TIMEOUT).
+    Run(run::RunArgs),
+}
+
+fn main() -> ExitCode {
+    match dispatch(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Asm { source, output } => {
+            let frames = input::assemble_file(&source)?;
+            write_output(output.as_ref(), &gpu16_sim::image::tm::write(&frames))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Disasm { image, output } => {
+            let frames = input::read_tm_image(&image)?;
+            write_output(output.as_ref(), &gpu16_sim::asm::disassemble(&frames))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Run(args) => run::run(&args),
+    }
+}
+
+/// Writes `text` to `path`, or to standard output.
+fn write_output(path: Option<&PathBuf>, text: &str) -> Result<()> {
+    match path {
+        Some(p) => std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display())),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
