@@ -1,1 +1,80 @@
-//! Shared helpers for the gpu16 testbenches.
+//! Shared helpers for the gpu16 testbenches: assembling snippets, running the model, finding
+//! the examples, and a small deterministic random generator.
+
+pub mod rng;
+
+use gpu16_sim::frame::Frame;
+use gpu16_sim::image::sm::{self, SmImage};
+use gpu16_sim::run::{RunConfig, RunResult};
+use std::path::{Path, PathBuf};
+
+/// Assembles test source; a test's own source must assemble.
+pub fn asm(source: &str) -> Vec<Frame> {
+    match gpu16_sim::asm::assemble(source) {
+        Ok(a) => a.frames,
+        Err(e) => panic!("test program does not assemble: {e}\n{source}"),
+    }
+}
+
+/// Runs `source` on the reference model with shared memory `init` and a 100k-cycle limit.
+pub fn run_model(source: &str, init: &SmImage) -> RunResult {
+    gpu16_sim::model::run(
+        &asm(source),
+        init,
+        RunConfig {
+            max_cycles: 100_000,
+        },
+    )
+}
+
+/// Runs `source` on the model with all-zero shared memory.
+pub fn run_model_zero(source: &str) -> RunResult {
+    run_model(source, &sm::zeroed())
+}
+
+/// The repository's `examples/` folder.
+pub fn examples_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")
+}
+
+/// One example: its program, initial SM and expected final SM.
+pub struct Example {
+    pub name: String,
+    pub frames: Vec<Frame>,
+    pub init: SmImage,
+    pub expected: SmImage,
+}
+
+/// Every `examples/NAME.s` with its `NAME.sm.hex` (optional) and `NAME.expected.sm.hex`.
+pub fn examples() -> Vec<Example> {
+    let dir = examples_dir();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("examples/ exists")
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(".s").map(str::to_owned)
+        })
+        .collect();
+    names.sort();
+    let read = |file: String| std::fs::read_to_string(dir.join(&file));
+    names
+        .into_iter()
+        .map(|name| {
+            let source = read(format!("{name}.s")).unwrap();
+            let init = read(format!("{name}.sm.hex"))
+                .map(|t| sm::parse(&t).unwrap())
+                .unwrap_or_else(|_| sm::zeroed());
+            let expected = sm::parse(
+                &read(format!("{name}.expected.sm.hex"))
+                    .unwrap_or_else(|_| panic!("examples/{name}.s has no {name}.expected.sm.hex")),
+            )
+            .unwrap();
+            Example {
+                frames: asm(&source),
+                name,
+                init,
+                expected,
+            }
+        })
+        .collect()
+}

@@ -32,12 +32,12 @@ pub fn parse_cf(
     while !c.at_end() {
         let (key, key_col) = c.name("`mask=`, `fence=` or `if_num=`")?;
         c.punct('=')?;
-        match key.as_str() {
+        match key.to_ascii_lowercase().as_str() {
             "mask" => mask = Some(c.number("a core mask", 0xffff)? as u16),
             "if_num" => declared = Some(c.number("IF_Num", 63)? as u8),
             "fence" => {
                 let fence = match c.peek() {
-                    Some(Tok::Name(n)) => match n.as_str() {
+                    Some(Tok::Name(n)) => match n.to_ascii_lowercase().as_str() {
                         "no" => Some(Fence::No),
                         "acq" => Some(Fence::Acq),
                         "rel" => Some(Fence::Rel),

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the system tools gpu16's tests need (Debian/Ubuntu), then runs every test.
+# Safe to run again: packages already present are not reinstalled.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+APT_PACKAGES=(yosys iverilog verilator)
+
+sudo_if_needed() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "== installing: ${missing[*]}"
+  sudo_if_needed apt-get update -q
+  sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+    --no-install-recommends -o DPkg::Lock::Timeout=300 "${missing[@]}"
+fi
+
+echo "== format and lint"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets -- -D warnings
+
+echo "== tests"
+cargo test --workspace

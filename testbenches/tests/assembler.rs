@@ -1,0 +1,208 @@
+//! The assembler's errors (file:line:col) and the disassembler round trip on any image.
+
+use gpu16_sim::asm::{assemble, disassemble};
+use gpu16_sim::frame::{ControlFrame, Frame, FRAME_BYTES};
+use gpu16_testbenches::examples;
+use gpu16_testbenches::rng::Rng;
+
+/// The (line, col) and message of the error `src` gives.
+fn err(src: &str) -> (usize, usize, String) {
+    let e = assemble(src).expect_err(src);
+    (e.line, e.col, e.message)
+}
+
+#[test]
+fn malformed_source_gets_line_column_and_a_message() {
+    let cases: &[(&str, (usize, usize), &str)] = &[
+        (
+            ".cf mask=1\n.if\n  frob r1, r2, r3\n",
+            (3, 3),
+            "unknown mnemonic `frob`",
+        ),
+        (
+            ".cf mask=1\n.if\nadd r1, r16, r3\n",
+            (3, 9),
+            "`r16` is not a register",
+        ),
+        (
+            ".cf mask=1\n.if\nadd r1, x, r3\n",
+            (3, 9),
+            "`x` is not a register",
+        ),
+        (
+            ".cf mask=1\n.if\nld [r1, r4], r3\n",
+            (3, 9),
+            "must be r0–r3, not r4",
+        ),
+        (
+            ".cf mask=1\n.if\nst_sync [r1, r9], r3\n",
+            (3, 14),
+            "must be r0–r3",
+        ),
+        (
+            ".cf mask=1\n.if\nrshft r1, 8, r3\n",
+            (3, 11),
+            "shift amount 8 is out of range (0–7)",
+        ),
+        (
+            ".cf mask=1\n.if\nset_const 256, r9\n",
+            (3, 11),
+            "out of range (0–255)",
+        ),
+        (
+            ".cf mask=1\n.if\nbnz r1, 16\n",
+            (3, 9),
+            "out of range (0–15)",
+        ),
+        (
+            ".cf mask=1\n.if\nbnz r1, nowhere\n",
+            (3, 9),
+            "undefined label `nowhere`",
+        ),
+        (
+            ".cf mask=1\n.if\na: nop\na: nop\n",
+            (4, 1),
+            "duplicate label `a`",
+        ),
+        (".cf mask=1\n.if\nadd r1, r2\n", (3, 11), "expected `,`"),
+        (
+            ".cf mask=1\n.if\nadd r1, r2, r3 r4\n",
+            (3, 16),
+            "unexpected text",
+        ),
+        (".cf mask=1\n.if\nld r1, r2, r3\n", (3, 4), "expected `[`"),
+        (".cf mask=1\nnop\n", (2, 1), "inside an instruction frame"),
+        (".if\n", (1, 1), "needs a `.cf` before it"),
+        (".cf mask=1 fence=3\n", (1, 18), "fence 3 is reserved"),
+        (".cf mask=1 fence=maybe\n", (1, 18), "expected a fence"),
+        (".cf fence=acq\n", (1, 1), "needs `mask=`"),
+        (".cf mask=0x10000\n", (1, 10), "out of range"),
+        (".cf mask=1 colour=2\n", (1, 12), "unknown `.cf` field"),
+        (".cf mask=1 if_num=2\n.if\n", (1, 0), "IF_Num mismatch"),
+        (".cf mask=1 if_num=1\n.if\n.if\n", (3, 1), "IF_Num mismatch"),
+        (".cf mask=1\n.init 16=1\n", (2, 7), "out of range (0–15)"),
+        (".cf mask=1\n.if\n.init 0=1\n", (3, 1), "after a `.cf`"),
+        (".cf mask=1\n.bogus\n", (2, 1), "unknown directive"),
+        (".cf mask=1\n.if\nnop $\n", (3, 5), "unexpected character"),
+        ("; nothing\n", (1, 0), "no frames"),
+    ];
+    for (src, pos, msg) in cases {
+        let (line, col, message) = err(src);
+        assert_eq!((line, col), *pos, "{src:?}: {message}");
+        assert!(message.contains(msg), "{src:?}: {message:?} lacks {msg:?}");
+    }
+}
+
+#[test]
+fn a_frame_holds_16_instructions_and_a_program_64_frames() {
+    let full = ".cf mask=1\n.if\n".to_string() + &"nop\n".repeat(16);
+    assert!(assemble(&full).is_ok());
+    let (line, _, msg) = err(&(full + "nop\n"));
+    assert_eq!(line, 19);
+    assert!(msg.contains("at most 16"));
+
+    let program = ".cf mask=1\n".to_string() + &".if\n".repeat(63);
+    assert_eq!(assemble(&program).unwrap().frames.len(), 64);
+    let (line, _, msg) = err(&(program + ".cf mask=1\n"));
+    assert_eq!(line, 65);
+    assert!(msg.contains("over 64 frames"));
+}
+
+#[test]
+fn if_num_is_counted_and_labels_are_local_to_their_frame() {
+    let a =
+        assemble(".cf mask=0x0f0f fence=acq\n.if\nl: bnz r1, l\n.if\nnop\nl: bnz r2, l\n").unwrap();
+    let cf = ControlFrame::decode(&a.frames[0]);
+    assert_eq!(
+        (cf.if_num, cf.fence_bits, cf.core_active_vect),
+        (2, 1, 0x0f0f)
+    );
+    assert_eq!(a.frames[1].word(0), 0xe100);
+    assert_eq!(a.frames[2].word(1), 0xe210);
+    // SPEC §8's example line.
+    let a = assemble(".cf mask=0x0f0f fence=acq\n.if\n.if\n.if\n.if\n").unwrap();
+    assert_eq!(a.frames[0].task_line(0), 0x0000_0000_0f0f_0044);
+}
+
+#[test]
+fn numbers_comments_and_case() {
+    // Everything but labels is case-insensitive.
+    let a = assemble("// c\n.CF MASK=0b11 Fence=ACQ ; c\n.IF\n  SET_CONST 0x1F, R9 // c\nX: ADD r9, R9, r10\nbnz r1, X\n").unwrap();
+    assert_eq!(a.frames[0].task_line(0), 0x0003_0041);
+    assert_eq!(a.frames[1].word(0), 0xc1f9);
+    assert_eq!(a.frames[1].word(2), 0xe110);
+    assert!(assemble(".cf mask=1\n.if\nX: nop\nbnz r1, x\n").is_err());
+}
+
+#[test]
+fn warnings_for_legal_but_suspicious_source() {
+    let a = assemble(".cf mask=0x1\n.init 3=4\n.if\nset_const 9, r2\n.cf mask=0\n.if\n").unwrap();
+    let msgs: Vec<&str> = a.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(a.warnings.len(), 3, "{msgs:?}");
+    assert!(msgs[0].contains("not in this CF's mask"));
+    assert!(msgs[1].contains("constant 9 is ignored"));
+    assert!(msgs[2].contains("empty mask"));
+}
+
+fn round_trip(frames: &[Frame]) {
+    let text = disassemble(frames);
+    let back = assemble(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    assert_eq!(back.frames, frames, "\n{text}");
+}
+
+#[test]
+fn disassembly_reassembles_to_the_same_bytes_on_random_images() {
+    let mut rng = Rng::new(0x6b75);
+    for _ in 0..500 {
+        let len = 1 + rng.below(64) as usize;
+        let mut frames: Vec<Frame> = (0..len)
+            .map(|_| Frame(std::array::from_fn(|_| rng.byte())))
+            .collect();
+        // Half the images get well-formed CFs, so the friendly directives are exercised too.
+        if rng.chance(50) {
+            let mut f = 0;
+            while f < len {
+                let mut cf = ControlFrame::decode(&frames[f]);
+                cf.if_num = rng.below(4.min(len - f) as u64) as u8;
+                cf.fence_bits = rng.below(3) as u8;
+                for i in 0..16 {
+                    if cf.init_r0_vect & (1 << i) == 0 {
+                        cf.init_r0[i] = 0;
+                    }
+                }
+                frames[f] = cf.encode();
+                // Instruction frames of mostly canonical words, zero-padded.
+                for k in 1..=cf.if_num as usize {
+                    let n = rng.below(17) as usize;
+                    let words: [u16; 16] = std::array::from_fn(|i| {
+                        let w = rng.next_u64() as u16;
+                        if i >= n {
+                            0
+                        } else if let gpu16_sim::isa::Decoded::Legal(insn) =
+                            gpu16_sim::isa::decode(w)
+                        {
+                            if rng.chance(90) {
+                                insn.encode()
+                            } else {
+                                w
+                            }
+                        } else {
+                            w
+                        }
+                    });
+                    frames[f + k] = Frame::from_words(&words);
+                }
+                f += cf.if_num as usize + 1;
+            }
+        }
+        assert!(frames.iter().all(|f| f.0.len() == FRAME_BYTES));
+        round_trip(&frames);
+    }
+}
+
+#[test]
+fn examples_disassemble_to_source_that_reassembles() {
+    for ex in examples() {
+        round_trip(&ex.frames);
+    }
+}

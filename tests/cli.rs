@@ -1,0 +1,192 @@
+//! The `gpu16` command line as SPEC §9 fixes it: outputs, status line and exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn gpu16(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpu16"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("gpu16 runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn run_prints_the_status_line_and_writes_dumps() {
+    let dir = scratch("run_dumps");
+    let dump = dir.join("out.sm.hex");
+    let tl = dir.join("t.json");
+    let o = gpu16(&[
+        "run",
+        "examples/vector_add.s",
+        "--sm",
+        "examples/vector_add.sm.hex",
+        "--engine",
+        "model",
+        "--dump-sm",
+        dump.to_str().unwrap(),
+        "--timeline",
+        tl.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last().unwrap(), "status: ok cycles: 150");
+    let dumped = std::fs::read_to_string(&dump).unwrap();
+    assert_eq!(dumped.lines().count(), 4096);
+    assert_eq!(
+        dumped,
+        std::fs::read_to_string("examples/vector_add.expected.sm.hex").unwrap()
+    );
+    let events = gpu16_sim::run::timeline_from_json(&std::fs::read_to_string(&tl).unwrap())
+        .expect("the timeline is JSON in SPEC §9's shape");
+    assert_eq!(events.len(), 2);
+    assert_eq!((events[1].mask, events[1].issue), (0xffff, 1));
+}
+
+#[test]
+fn stats_output_snapshot() {
+    let o = gpu16(&[
+        "run",
+        "examples/histogram.s",
+        "--sm",
+        "examples/histogram.sm.hex",
+        "--stats",
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    insta::assert_snapshot!(stdout(&o));
+}
+
+#[test]
+fn disassembly_snapshot_and_asm_disasm_round_trip() {
+    let dir = scratch("disasm");
+    let img = dir.join("m.tm.hex");
+    let o = gpu16(&["asm", "examples/matmul.s", "-o", img.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = gpu16(&["disasm", img.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    insta::assert_snapshot!(text);
+    let s = write(&dir, "back.s", &text);
+    let again = gpu16(&["asm", &s]);
+    assert_eq!(stdout(&again), std::fs::read_to_string(&img).unwrap());
+}
+
+#[test]
+fn a_tm_image_runs_like_its_source() {
+    let dir = scratch("tm_image");
+    let img = dir.join("h.tm.hex");
+    gpu16(&["asm", "examples/histogram.s", "-o", img.to_str().unwrap()]);
+    let a = gpu16(&[
+        "run",
+        "examples/histogram.s",
+        "--sm",
+        "examples/histogram.sm.hex",
+    ]);
+    let b = gpu16(&[
+        "run",
+        img.to_str().unwrap(),
+        "--sm",
+        "examples/histogram.sm.hex",
+    ]);
+    assert_eq!(stdout(&a), stdout(&b));
+}
+
+#[test]
+fn bad_input_exits_1_with_file_line_and_column() {
+    let dir = scratch("bad_input");
+    let s = write(&dir, "bad.s", ".cf mask=1\n.if\n  add r1, r2, r99\n");
+    let o = gpu16(&["run", &s]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(&format!("{s}:3:15: `r99` is not a register")),
+        "{}",
+        stderr(&o)
+    );
+
+    let img = write(&dir, "bad.tm.hex", "0000000000010001\nzz\n");
+    let o = gpu16(&["run", &img]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(&format!("{img}:2:1: `zz` is not a hex number")));
+
+    let sm = write(&dir, "bad.sm.hex", "@1000 00\n");
+    let o = gpu16(&["run", "examples/vector_add.s", "--sm", &sm]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("past the end"));
+
+    let o = gpu16(&["run", "no/such/file.s"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot read no/such/file.s"));
+
+    let o = gpu16(&["run", "README.md"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unknown program type"));
+
+    // Binary garbage: an error, not a panic.
+    let junk = dir.join("junk.s");
+    std::fs::write(&junk, [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    let o = gpu16(&["run", junk.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn warnings_go_to_stderr_with_their_position() {
+    let dir = scratch("warn");
+    let s = write(&dir, "w.s", ".cf mask=1\n.if\nset_const 5, r3\nready\n");
+    let o = gpu16(&["run", &s]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains(&format!("{s}:3:1: warning: set_const into r3")));
+}
+
+#[test]
+fn machine_errors_exit_2_and_timeouts_exit_3() {
+    let dir = scratch("machine_errors");
+    let s = write(&dir, "ill.s", ".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");
+    let o = gpu16(&["run", &s]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stdout(&o).trim_end(),
+        "status: error ILLEGAL_INSN frame: 1 core: 2 ip: 1 cycles: 3"
+    );
+    let s = write(
+        &dir,
+        "loop.s",
+        ".cf mask=1\n.if\nset_const 1, r8\nl: bnz r8, l\n",
+    );
+    let o = gpu16(&["run", &s, "--max-cycles", "1000"]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        stdout(&o).trim_end(),
+        "status: error TIMEOUT frame: 2 cycles: 1000"
+    );
+}
+
+#[test]
+fn engines_not_built_yet_say_so() {
+    let o = gpu16(&["run", "examples/vector_add.s", "--engine", "verilator"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not built yet"));
+    let o = gpu16(&["run", "examples/vector_add.s", "--vcd", "x.vcd"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--vcd"));
+}
