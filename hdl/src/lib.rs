@@ -1,1 +1,6 @@
-//! gpu16 RTL written with rust-hdl 0.46.
+//! gpu16 RTL written with rust-hdl 0.46: the core, the shared memory, the task scheduler and
+//! the GPU top, plus the driver that runs them in rust-hdl's simulator. The RTL uses `sim`'s
+//! ISA and image types, never the reference model.
+
+pub mod core;
+pub mod sim;

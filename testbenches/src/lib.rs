@@ -1,6 +1,7 @@
 //! Shared helpers for the gpu16 testbenches: assembling snippets, running the model, finding
 //! the examples, and a small deterministic random generator.
 
+pub mod core_harness;
 pub mod rng;
 
 use gpu16_sim::frame::Frame;

@@ -14,6 +14,7 @@ mod shared_mem;
 use self::core::{Core, Outcome, Plan};
 use crate::frame::{Frame, CORES};
 use crate::image::sm::SmImage;
+use crate::isa::{AluOp, Instruction};
 use crate::run::{CoreFault, ErrorCode, RunConfig, RunResult, Stats, Status};
 use scheduler::Scheduler;
 use shared_mem::SharedMem;
@@ -71,9 +72,19 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
             cs.busy += 1;
             let outcome = match plan {
                 Plan::Fault(code) => Err(code),
-                Plan::Local(insn) => Ok(core.execute(insn, None, 0)),
+                Plan::Local(insn) => {
+                    if let Instruction::Alu { op: AluOp::Div, .. } = insn {
+                        cs.divs += 1;
+                    }
+                    Ok(core.execute(insn, None, 0))
+                }
                 Plan::Memory(insn, req) => match granted[i] {
-                    Some(byte) => Ok(core.execute(insn, Some(req), byte)),
+                    Some(byte) => {
+                        if let Instruction::Load { .. } = insn {
+                            cs.loads += 1;
+                        }
+                        Ok(core.execute(insn, Some(req), byte))
+                    }
                     None => {
                         cs.mem_stall += 1;
                         continue;

@@ -15,6 +15,10 @@ pub struct CoreStats {
     pub busy: u64,
     /// Tasks the core finished.
     pub tasks: u64,
+    /// Loads (`ld`, `ld_sync`) retired.
+    pub loads: u64,
+    /// Divisions retired.
+    pub divs: u64,
 }
 
 /// Per-bank counters.

@@ -1,0 +1,371 @@
+//! One gpu16 core (SPEC §4): a two-stage pipeline.
+//!
+//! ```text
+//!   fetch/decode (combinational)                 execute (register E)
+//!   IP ─► imem[16] ─► word ─► RF read ─► fwd ─►│E│─► ALU / divider / memory port ─► RF write
+//!          ▲  taken bnz target (no penalty)     │ │        │                          │
+//!          └────────────────────────────────────┘ └─ forward the value written ───────┘
+//! ```
+//!
+//! - **Fetch/decode**: reads `imem[IP]` (or, on a taken `bnz` in E, `imem[target]`), reads its
+//!   three register fields with forwarding from the write-back of the instruction in E, and
+//!   loads E. Dependent ALU instructions and taken branches therefore run at one per cycle.
+//! - **Execute**: ALU results (including `mul`'s two bytes) are written back in one cycle;
+//!   `div` takes 8 cycles ([`divider`]); a memory instruction requests its byte and waits for
+//!   `mem_grant`; a load's byte arrives the cycle after the grant (`load_wait`), so every load
+//!   costs one extra cycle.
+//! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
+//!   goes straight into E, so instruction 0 executes the next cycle. `ready` is high in the
+//!   cycle the last instruction (or a faulting one) leaves E.
+//! - The core checks the atomic-sequence rules it can see (SPEC §6–§7) and reports
+//!   `ILLEGAL_INSN` / `ATOMIC_VIOLATION` on `fault` with its IP; the faulting access is not
+//!   made. The shared memory releases the core's lock when it sees `ready`.
+
+mod alu;
+mod divider;
+mod regfile;
+
+pub use alu::Alu;
+pub use divider::Divider;
+pub use regfile::RegFile;
+
+use rust_hdl::prelude::*;
+
+/// `fault_code` for `ILLEGAL_INSN`.
+pub const FAULT_ILLEGAL_INSN: u64 = 1;
+/// `fault_code` for `ATOMIC_VIOLATION`.
+pub const FAULT_ATOMIC_VIOLATION: u64 = 2;
+
+/// One core with its instruction memory, register file and memory port.
+#[derive(LogicBlock, Default)]
+pub struct Core {
+    pub clock: Signal<In, Clock>,
+    /// This core's number (0–15).
+    pub core_id: Signal<In, Bits<4>>,
+    /// Launch: clear every register, stop, drop the lock.
+    pub clear: Signal<In, Bit>,
+    /// Start a task: load `code_line0..3` into imem and execute from IP 0.
+    pub start: Signal<In, Bit>,
+    /// The instruction frame as task lines (instruction 4k+j is `code_line{k}[16j+15:16j]`).
+    pub code_line0: Signal<In, Bits<64>>,
+    pub code_line1: Signal<In, Bits<64>>,
+    pub code_line2: Signal<In, Bits<64>>,
+    pub code_line3: Signal<In, Bits<64>>,
+    /// Write `r0_value` into R0 (Init_R0; only while idle).
+    pub r0_write: Signal<In, Bit>,
+    pub r0_value: Signal<In, Bits<8>>,
+    /// The task finished this cycle (READY, exactly once per task).
+    pub ready: Signal<Out, Bit>,
+    /// A task is running.
+    pub busy: Signal<Out, Bit>,
+    /// With `ready`: the task ended with a core error.
+    pub fault: Signal<Out, Bit>,
+    /// [`FAULT_ILLEGAL_INSN`] or [`FAULT_ATOMIC_VIOLATION`].
+    pub fault_code: Signal<Out, Bits<2>>,
+    /// IP of the faulting instruction.
+    pub fault_ip: Signal<Out, Bits<4>>,
+    /// Memory request: valid, byte address `{bank, row}`, store?, `_sync`?, store data.
+    pub mem_req: Signal<Out, Bit>,
+    pub mem_addr: Signal<Out, Bits<12>>,
+    pub mem_write: Signal<Out, Bit>,
+    pub mem_sync: Signal<Out, Bit>,
+    pub mem_wdata: Signal<Out, Bits<8>>,
+    /// The request is served this cycle.
+    pub mem_grant: Signal<In, Bit>,
+    /// The byte a load granted in the previous cycle read.
+    pub mem_rdata: Signal<In, Bits<8>>,
+    /// Debug view of the register file: register number, value.
+    pub dbg_reg_sel: Signal<In, Bits<4>>,
+    pub dbg_reg: Signal<Out, Bits<8>>,
+    /// Instructions retired, cycles stalled waiting for a memory grant, cycles busy.
+    pub retired: Signal<Out, Bits<32>>,
+    pub stalled: Signal<Out, Bits<32>>,
+    pub busy_cycles: Signal<Out, Bits<32>>,
+    /// Instruction `exec_ip` is in the execute stage this cycle (`exec_valid`).
+    pub exec_valid: Signal<Out, Bit>,
+    pub exec_ip: Signal<Out, Bits<4>>,
+
+    rf: RegFile,
+    alu: Alu,
+    div: Divider,
+    imem: [DFF<Bits<16>>; 16],
+    running: DFF<Bit>,
+    /// Next instruction to fetch, and whether IP 15 has been fetched already.
+    ip: DFF<Bits<4>>,
+    fetch_done: DFF<Bit>,
+    /// Execute stage: valid, instruction, its IP, RF[bits 11:8], RF[7:4], RF[3:0].
+    e_valid: DFF<Bit>,
+    e_insn: DFF<Bits<16>>,
+    e_ip: DFF<Bits<4>>,
+    e_a: DFF<Bits<8>>,
+    e_b: DFF<Bits<8>>,
+    e_c: DFF<Bits<8>>,
+    /// A load was granted last cycle; its byte is on `mem_rdata` now.
+    load_wait: DFF<Bit>,
+    /// The address this core locked with `ld_sync`.
+    locked: DFF<Bit>,
+    lock_addr: DFF<Bits<12>>,
+    retired_q: DFF<Bits<32>>,
+    stalled_q: DFF<Bits<32>>,
+    busy_q: DFF<Bits<32>>,
+
+    opc: Signal<Local, Bits<4>>,
+    is_load: Signal<Local, Bit>,
+    is_store: Signal<Local, Bit>,
+    is_sync: Signal<Local, Bit>,
+    illegal: Signal<Local, Bit>,
+    violation: Signal<Local, Bit>,
+    e_fault: Signal<Local, Bit>,
+    e_done: Signal<Local, Bit>,
+    taken: Signal<Local, Bit>,
+    finish_ok: Signal<Local, Bit>,
+    locked_after: Signal<Local, Bit>,
+    addr: Signal<Local, Bits<12>>,
+    wb_en: Signal<Local, Bit>,
+    wb_dst: Signal<Local, Bits<4>>,
+    wb_val: Signal<Local, Bits<8>>,
+    wb_hi_en: Signal<Local, Bit>,
+    wb_hi_dst: Signal<Local, Bits<4>>,
+    f_ip: Signal<Local, Bits<4>>,
+    f_valid: Signal<Local, Bit>,
+    f_word: Signal<Local, Bits<16>>,
+    f_rb: Signal<Local, Bits<4>>,
+    f_a: Signal<Local, Bits<8>>,
+    f_b: Signal<Local, Bits<8>>,
+    f_c: Signal<Local, Bits<8>>,
+}
+
+impl Logic for Core {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, running, ip, fetch_done, e_valid, e_insn, e_ip, e_a, e_b, e_c, load_wait,
+            locked, lock_addr, retired_q, stalled_q, busy_q
+        );
+        self.rf.clock.next = self.clock.val();
+        self.div.clock.next = self.clock.val();
+        for i in 0..16 {
+            self.imem[i].clock.next = self.clock.val();
+            self.imem[i].d.next = self.imem[i].q.val();
+        }
+
+        // ---- execute stage: decode of E ----
+        self.opc.next = self.e_insn.q.val().get_bits::<4>(12);
+        self.is_load.next = self.opc.val() == 11;
+        self.is_store.next = self.opc.val() == 13;
+        self.is_sync.next = self.e_insn.q.val().get_bit(6);
+        self.addr.next = (bit_cast::<12, 4>(self.e_b.q.val().get_bits::<4>(0)) << 8)
+            | bit_cast::<12, 8>(self.e_a.q.val());
+        // Mode bits [7:6] = 1x on a load or store: ILLEGAL_INSN.
+        self.illegal.next =
+            (self.is_load.val() || self.is_store.val()) && self.e_insn.q.val().get_bit(7);
+        // Inside a sequence: no load, plain store or ready; st_sync only to the locked byte.
+        self.violation.next = (self.locked.q.val()
+            && (self.is_load.val()
+                || (self.is_store.val() && !self.is_sync.val())
+                || (self.opc.val() == 15)))
+            || (self.is_store.val()
+                && self.is_sync.val()
+                && !(self.locked.q.val() && (self.lock_addr.q.val() == self.addr.val())));
+        self.e_fault.next = self.e_valid.q.val()
+            && !self.load_wait.q.val()
+            && (self.illegal.val() || self.violation.val());
+
+        // ---- execute units ----
+        self.alu.opcode.next = self.opc.val();
+        self.alu.a.next = self.e_a.q.val();
+        self.alu.b.next = self.e_b.q.val();
+        self.alu.imm.next = self.e_insn.q.val().get_bits::<8>(4);
+        self.alu.dst.next = self.e_insn.q.val().get_bits::<4>(0);
+        self.alu.core_id.next = self.core_id.val();
+        self.div.run.next = self.e_valid.q.val() && (self.opc.val() == 4);
+        self.div.dividend.next = self.e_a.q.val();
+        self.div.divisor.next = self.e_b.q.val();
+
+        // ---- memory port ----
+        self.mem_req.next = self.e_valid.q.val()
+            && (self.is_load.val() || self.is_store.val())
+            && !self.load_wait.q.val()
+            && !self.e_fault.val();
+        self.mem_addr.next = self.addr.val();
+        self.mem_write.next = self.is_store.val();
+        self.mem_sync.next = self.is_sync.val();
+        self.mem_wdata.next = self.e_c.q.val();
+
+        // ---- does E finish this cycle? ----
+        self.e_done.next = false;
+        if self.e_valid.q.val() {
+            if self.e_fault.val() {
+                self.e_done.next = true;
+            } else if self.is_load.val() {
+                self.e_done.next = self.load_wait.q.val();
+            } else if self.is_store.val() {
+                self.e_done.next = self.mem_grant.val();
+            } else if self.opc.val() == 4 {
+                self.e_done.next = self.div.done.val();
+            } else {
+                self.e_done.next = true;
+            }
+        }
+        self.taken.next = self.e_valid.q.val() && (self.opc.val() == 14) && self.e_a.q.val().any();
+        self.finish_ok.next = self.e_done.val()
+            && !self.e_fault.val()
+            && ((self.opc.val() == 15) || ((self.e_ip.q.val() == 15) && !self.taken.val()));
+        self.locked_after.next = self.locked.q.val()
+            && !(self.is_store.val() && self.is_sync.val() && self.e_done.val());
+        self.ready.next = self.e_fault.val() || self.finish_ok.val();
+        self.fault.next = self.e_fault.val() || (self.finish_ok.val() && self.locked_after.val());
+        self.fault_ip.next = self.e_ip.q.val();
+        if self.illegal.val() {
+            self.fault_code.next = FAULT_ILLEGAL_INSN.into();
+        } else {
+            self.fault_code.next = FAULT_ATOMIC_VIOLATION.into();
+        }
+
+        // ---- write-back ----
+        self.wb_en.next = self.e_done.val()
+            && !self.e_fault.val()
+            && (self.opc.val().any())
+            && !self.is_store.val()
+            && (self.opc.val() < 13);
+        self.wb_dst.next = self.e_insn.q.val().get_bits::<4>(0);
+        self.wb_hi_en.next = self.wb_en.val() && (self.opc.val() == 3);
+        self.wb_hi_dst.next = self.wb_dst.val() + 1;
+        if self.is_load.val() {
+            self.wb_val.next = self.mem_rdata.val();
+        } else if self.opc.val() == 4 {
+            self.wb_val.next = self.div.quotient.val();
+        } else {
+            self.wb_val.next = self.alu.result.val();
+        }
+        self.rf.clear.next = self.clear.val();
+        self.rf.we0.next = self.wb_en.val() || self.r0_write.val();
+        self.rf.wa0.next = self.wb_dst.val();
+        self.rf.wd0.next = self.wb_val.val();
+        if self.r0_write.val() {
+            self.rf.wa0.next = 0.into();
+            self.rf.wd0.next = self.r0_value.val();
+        }
+        self.rf.we1.next = self.wb_hi_en.val();
+        self.rf.wa1.next = self.wb_hi_dst.val();
+        self.rf.wd1.next = self.alu.result_hi.val();
+        self.rf.dbg_sel.next = self.dbg_reg_sel.val();
+        self.dbg_reg.next = self.rf.dbg_q.val();
+
+        // ---- fetch/decode: the next instruction and its operands ----
+        if self.taken.val() {
+            self.f_ip.next = self.e_insn.q.val().get_bits::<4>(4);
+        } else {
+            self.f_ip.next = self.ip.q.val();
+        }
+        self.f_valid.next = self.taken.val() || !self.fetch_done.q.val();
+        self.f_word.next = 0.into();
+        for i in 0..16 {
+            if self.f_ip.val().index() == i {
+                self.f_word.next = self.imem[i].q.val();
+            }
+        }
+        if self.start.val() {
+            self.f_ip.next = 0.into();
+            self.f_word.next = self.code_line0.val().get_bits::<16>(0);
+        }
+        // Loads and stores name their bank register in bits [5:4]; bits [7:6] are the mode.
+        self.f_rb.next = self.f_word.val().get_bits::<4>(4);
+        if (self.f_word.val().get_bits::<4>(12) == 11)
+            || (self.f_word.val().get_bits::<4>(12) == 13)
+        {
+            self.f_rb.next = bit_cast::<4, 2>(self.f_word.val().get_bits::<2>(4));
+        }
+        self.rf.ra.next = self.f_word.val().get_bits::<4>(8);
+        self.rf.rb.next = self.f_rb.val();
+        self.rf.rc.next = self.f_word.val().get_bits::<4>(0);
+        self.f_a.next = self.rf.qa.val();
+        self.f_b.next = self.rf.qb.val();
+        self.f_c.next = self.rf.qc.val();
+        if self.wb_hi_en.val() {
+            if self.wb_hi_dst.val() == self.f_word.val().get_bits::<4>(8) {
+                self.f_a.next = self.alu.result_hi.val();
+            }
+            if self.wb_hi_dst.val() == self.f_rb.val() {
+                self.f_b.next = self.alu.result_hi.val();
+            }
+            if self.wb_hi_dst.val() == self.f_word.val().get_bits::<4>(0) {
+                self.f_c.next = self.alu.result_hi.val();
+            }
+        }
+        if self.wb_en.val() {
+            if self.wb_dst.val() == self.f_word.val().get_bits::<4>(8) {
+                self.f_a.next = self.wb_val.val();
+            }
+            if self.wb_dst.val() == self.f_rb.val() {
+                self.f_b.next = self.wb_val.val();
+            }
+            if self.wb_dst.val() == self.f_word.val().get_bits::<4>(0) {
+                self.f_c.next = self.wb_val.val();
+            }
+        }
+
+        // ---- pipeline registers ----
+        self.load_wait.d.next = self.mem_grant.val() && self.mem_req.val() && self.is_load.val();
+        if self.mem_grant.val() && self.mem_req.val() && self.is_sync.val() {
+            self.locked.d.next = self.is_load.val();
+            self.lock_addr.d.next = self.addr.val();
+        }
+        if self.ready.val() {
+            self.locked.d.next = false;
+        }
+        if self.start.val() {
+            for k in 0..4 {
+                self.imem[k].d.next = self.code_line0.val().get_bits::<16>(16 * k);
+                self.imem[k + 4].d.next = self.code_line1.val().get_bits::<16>(16 * k);
+                self.imem[k + 8].d.next = self.code_line2.val().get_bits::<16>(16 * k);
+                self.imem[k + 12].d.next = self.code_line3.val().get_bits::<16>(16 * k);
+            }
+        }
+        if self.start.val()
+            || (self.running.q.val() && (!self.e_valid.q.val() || self.e_done.val()))
+        {
+            if self.ready.val() {
+                self.running.d.next = false;
+                self.e_valid.d.next = false;
+            } else {
+                self.running.d.next = true;
+                self.e_valid.d.next = self.f_valid.val() || self.start.val();
+                self.e_insn.d.next = self.f_word.val();
+                self.e_ip.d.next = self.f_ip.val();
+                self.e_a.d.next = self.f_a.val();
+                self.e_b.d.next = self.f_b.val();
+                self.e_c.d.next = self.f_c.val();
+                self.ip.d.next = self.f_ip.val() + 1;
+                self.fetch_done.d.next = self.f_ip.val() == 15;
+            }
+        }
+
+        // ---- counters and status ----
+        self.busy.next = self.running.q.val();
+        self.exec_valid.next = self.e_valid.q.val();
+        self.exec_ip.next = self.e_ip.q.val();
+        if self.running.q.val() {
+            self.busy_q.d.next = self.busy_q.q.val() + 1;
+        }
+        if self.e_done.val() && !self.e_fault.val() {
+            self.retired_q.d.next = self.retired_q.q.val() + 1;
+        }
+        if self.mem_req.val() && !self.mem_grant.val() {
+            self.stalled_q.d.next = self.stalled_q.q.val() + 1;
+        }
+        self.retired.next = self.retired_q.q.val();
+        self.stalled.next = self.stalled_q.q.val();
+        self.busy_cycles.next = self.busy_q.q.val();
+
+        if self.clear.val() {
+            self.running.d.next = false;
+            self.e_valid.d.next = false;
+            self.load_wait.d.next = false;
+            self.locked.d.next = false;
+            self.retired_q.d.next = 0.into();
+            self.stalled_q.d.next = 0.into();
+            self.busy_q.d.next = 0.into();
+        }
+    }
+}

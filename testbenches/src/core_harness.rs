@@ -1,0 +1,226 @@
+//! Runs tasks on one RTL [`Core`] with a memory stub that grants requests after random delays,
+//! recording what the core did, for comparison with the reference model.
+
+use crate::rng::Rng;
+use gpu16_hdl::core::{Core, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
+use gpu16_hdl::sim::{connected, settle, tick};
+use gpu16_sim::frame::Frame;
+use gpu16_sim::isa::sm::BYTES;
+use gpu16_sim::run::ErrorCode;
+
+/// How a task ended on the RTL core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TaskEnd {
+    /// Cycles from `start` to `ready` (exclusive of the start cycle).
+    pub cycles: u64,
+    /// A core error and its IP.
+    pub fault: Option<(ErrorCode, u8)>,
+}
+
+/// One core, a byte-addressed memory stub and a cycle counter.
+pub struct CoreHarness {
+    pub core: Core,
+    pub mem: Box<[u8; BYTES]>,
+    rng: Rng,
+    /// Longest grant delay the stub chooses (0 = always grant at once).
+    pub max_delay: u64,
+    /// Cycles the pending request still waits.
+    delay: Option<u64>,
+    /// The byte a load granted this cycle read (on `mem_rdata` next cycle).
+    rdata_next: u8,
+    /// `ready` pulses seen.
+    pub readies: u64,
+    /// Cycles stepped.
+    pub cycle: u64,
+}
+
+impl CoreHarness {
+    /// Core `id`, cleared, with memory `mem`; grant delays drawn from `seed`.
+    pub fn new(id: u8, mem: &[u8; BYTES], seed: u64, max_delay: u64) -> CoreHarness {
+        let mut core: Core = connected();
+        core.core_id.next = (id as u64).into();
+        core.clear.next = true;
+        let mut h = CoreHarness {
+            core,
+            mem: Box::new(*mem),
+            rng: Rng::new(seed),
+            max_delay,
+            delay: None,
+            rdata_next: 0,
+            readies: 0,
+            cycle: 0,
+        };
+        h.step();
+        h.core.clear.next = false;
+        h
+    }
+
+    /// Settles the core, plays the memory stub for this cycle, and clocks. Returns the task's
+    /// end if `ready` was high in this cycle.
+    pub fn step(&mut self) -> Option<Option<(ErrorCode, u8)>> {
+        let c = &mut self.core;
+        c.mem_grant.next = false;
+        settle(c).expect("the core settles");
+        if c.mem_req.val() {
+            let delay = *self
+                .delay
+                .get_or_insert_with(|| self.rng.below(self.max_delay + 1));
+            if delay == 0 {
+                self.delay = None;
+                c.mem_grant.next = true;
+                let addr = c.mem_addr.val().index();
+                if c.mem_write.val() {
+                    self.mem[addr] = c.mem_wdata.val().index() as u8;
+                } else {
+                    self.rdata_next = self.mem[addr];
+                }
+            } else {
+                self.delay = Some(delay - 1);
+            }
+            settle(c).expect("the core settles");
+        }
+        let end = c.ready.val().then(|| {
+            c.fault.val().then(|| {
+                let code = match c.fault_code.val().index() as u64 {
+                    FAULT_ILLEGAL_INSN => ErrorCode::IllegalInsn,
+                    FAULT_ATOMIC_VIOLATION => ErrorCode::AtomicViolation,
+                    other => panic!("unknown fault code {other}"),
+                };
+                (code, c.fault_ip.val().index() as u8)
+            })
+        });
+        self.readies += u64::from(end.is_some());
+        tick(c, |c| &mut c.clock).expect("the core settles");
+        c.mem_rdata.next = (self.rdata_next as u64).into();
+        c.start.next = false;
+        c.r0_write.next = false;
+        self.cycle += 1;
+        end
+    }
+
+    /// Writes R0 (as a CF's Init_R0 does) in one cycle.
+    pub fn init_r0(&mut self, value: u8) {
+        self.core.r0_write.next = true;
+        self.core.r0_value.next = (value as u64).into();
+        self.step();
+    }
+
+    /// Starts `frame` and steps until `ready` (at most `limit` cycles).
+    pub fn run_task(&mut self, frame: &Frame, limit: u64) -> Option<TaskEnd> {
+        let c = &mut self.core;
+        c.code_line0.next = frame.task_line(0).into();
+        c.code_line1.next = frame.task_line(1).into();
+        c.code_line2.next = frame.task_line(2).into();
+        c.code_line3.next = frame.task_line(3).into();
+        c.start.next = true;
+        self.step();
+        (1..=limit).find_map(|n| self.step().map(|fault| TaskEnd { cycles: n, fault }))
+    }
+
+    /// The 16 registers, through the debug port.
+    pub fn regs(&mut self) -> [u8; 16] {
+        std::array::from_fn(|r| {
+            self.core.dbg_reg_sel.next = (r as u64).into();
+            settle(&mut self.core).expect("the core settles");
+            self.core.dbg_reg.val().index() as u8
+        })
+    }
+
+    /// (retired, stalled, busy) counters.
+    pub fn counters(&mut self) -> (u64, u64, u64) {
+        settle(&mut self.core).expect("the core settles");
+        let c = &self.core;
+        (
+            c.retired.val().index() as u64,
+            c.stalled.val().index() as u64,
+            c.busy_cycles.val().index() as u64,
+        )
+    }
+}
+
+/// Extra cycles the pipelined core spends on a load (its byte arrives a cycle after the grant).
+pub const LOAD_EXTRA: u64 = 1;
+/// Extra cycles of a `div` (8 cycles in the execute stage).
+pub const DIV_EXTRA: u64 = 7;
+
+/// Runs `tasks` one after another on core `id` of the RTL (grants delayed up to `max_delay`
+/// cycles) and on the reference model (one CF selecting that core, then the tasks as IFs), and
+/// asserts they agree: registers, memory, fault with IP, instructions retired, and the cycle
+/// count `retired + loads·LOAD_EXTRA + divs·DIV_EXTRA + stalls` for tasks that end cleanly.
+pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64, max_delay: u64) {
+    use gpu16_sim::frame::ControlFrame;
+    use gpu16_sim::run::{RunConfig, Status};
+    let cf = ControlFrame {
+        if_num: tasks.len() as u8,
+        core_active_vect: 1 << id,
+        ..Default::default()
+    };
+    let program: Vec<Frame> = std::iter::once(cf.encode())
+        .chain(tasks.iter().copied())
+        .collect();
+    let model = gpu16_sim::model::run(
+        &program,
+        &Box::new(*mem),
+        RunConfig {
+            max_cycles: 100_000,
+        },
+    );
+    let context = || {
+        format!(
+            "core {id}, seed {seed}\n{}",
+            gpu16_sim::asm::disassemble(&program)
+        )
+    };
+    assert!(
+        !matches!(
+            model.status,
+            Status::Error {
+                code: ErrorCode::Timeout,
+                ..
+            }
+        ),
+        "test task does not end: {}",
+        context()
+    );
+
+    let mut h = CoreHarness::new(id, mem, seed, max_delay);
+    let mut fault = None;
+    for task in tasks {
+        let end = h
+            .run_task(task, 10_000)
+            .unwrap_or_else(|| panic!("RTL core never signalled ready: {}", context()));
+        if end.fault.is_some() {
+            fault = end.fault;
+            break;
+        }
+    }
+    let model_fault = match model.status {
+        Status::Ok => None,
+        Status::Error { code, fault, .. } => Some((code, fault.expect("a core error").ip)),
+    };
+    assert_eq!(fault, model_fault, "fault: {}", context());
+    assert_eq!(
+        h.regs(),
+        model.regs[id as usize],
+        "registers: {}",
+        context()
+    );
+    let diff: Vec<usize> = (0..BYTES).filter(|&a| h.mem[a] != model.sm[a]).collect();
+    assert!(
+        diff.is_empty(),
+        "memory differs at {diff:x?}: {}",
+        context()
+    );
+    let stats = &model.stats.cores[id as usize];
+    let (retired, stalled, busy) = h.counters();
+    assert_eq!(retired, stats.retired, "retired: {}", context());
+    assert_eq!(
+        h.readies,
+        tasks.len().min(stats.tasks as usize) as u64,
+        "ready pulses"
+    );
+    if fault.is_none() {
+        let expected = stats.retired + stats.loads * LOAD_EXTRA + stats.divs * DIV_EXTRA + stalled;
+        assert_eq!(busy, expected, "cycles: {}", context());
+    }
+}
