@@ -2,6 +2,7 @@
 
 mod input;
 mod run;
+mod verilog;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -37,6 +38,8 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Write a block's Verilog (`DIR/<top>.v`), optionally checking it with yosys and Verilator.
+    Verilog(verilog::VerilogArgs),
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT).
     Run(run::RunArgs),
@@ -65,6 +68,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Run(args) => run::run(&args),
+        Command::Verilog(args) => verilog::verilog(&args),
     }
 }
 

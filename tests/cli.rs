@@ -190,3 +190,20 @@ fn engines_not_built_yet_say_so() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("--vcd"));
 }
+
+#[test]
+fn verilog_writes_a_checked_block() {
+    let dir = scratch("verilog_core");
+    let o = gpu16(&[
+        "verilog",
+        "--block",
+        "core",
+        "-o",
+        dir.to_str().unwrap(),
+        "--check",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(dir.join("gpu16_core.v")).unwrap();
+    assert!(text.contains("module gpu16_core("));
+    assert!(stdout(&o).contains("check -assert: ok"));
+}

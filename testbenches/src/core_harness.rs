@@ -2,6 +2,7 @@
 //! recording what the core did, for comparison with the reference model.
 
 use crate::rng::Rng;
+use gpu16_fpga::cosim::Recording;
 use gpu16_hdl::core::{Core, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_sim::frame::Frame;
@@ -32,6 +33,8 @@ pub struct CoreHarness {
     pub readies: u64,
     /// Cycles stepped.
     pub cycle: u64,
+    /// When set, every cycle's ports are recorded for a Verilog cosimulation.
+    pub recording: Option<Recording>,
 }
 
 impl CoreHarness {
@@ -49,6 +52,7 @@ impl CoreHarness {
             rdata_next: 0,
             readies: 0,
             cycle: 0,
+            recording: None,
         };
         h.step();
         h.core.clear.next = false;
@@ -78,6 +82,9 @@ impl CoreHarness {
                 self.delay = Some(delay - 1);
             }
             settle(c).expect("the core settles");
+        }
+        if let Some(r) = &mut self.recording {
+            r.sample(c);
         }
         let end = c.ready.val().then(|| {
             c.fault.val().then(|| {

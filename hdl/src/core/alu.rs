@@ -4,7 +4,7 @@
 use rust_hdl::prelude::*;
 
 /// Combinational: `opcode`, operands `a` = RF[src0] and `b` = RF[src1], the instruction's
-/// bits [11:4] (`set_const`'s constant, the shift immediate) and `dst`.
+/// bits [11:4] (`set_const`'s constant, the shift immediate) and whether `dst` is r8–r15.
 #[derive(LogicBlock, Default)]
 pub struct Alu {
     /// Instruction bits [15:12].
@@ -15,16 +15,17 @@ pub struct Alu {
     pub b: Signal<In, Bits<8>>,
     /// Instruction bits [11:4]: the constant of `set_const`; bits [2:0] are the shift amount.
     pub imm: Signal<In, Bits<8>>,
-    /// Instruction bits [3:0].
-    pub dst: Signal<In, Bits<4>>,
+    /// `dst` is r8–r15: `set_const` writes its constant there, and the core id into r0–r7.
+    pub dst_high: Signal<In, Bit>,
     /// This core's number (what `set_const` writes into r0–r7).
     pub core_id: Signal<In, Bits<4>>,
     /// The value for RF[dst].
     pub result: Signal<Out, Bits<8>>,
     /// `mul`'s high byte, for RF[dst+1].
     pub result_hi: Signal<Out, Bits<8>>,
-    product: Signal<Local, Bits<32>>,
+    product: Signal<Local, Bits<16>>,
     shift: Signal<Local, Bits<3>>,
+    value: Signal<Local, Bits<8>>,
 }
 
 impl Logic for Alu {
@@ -32,32 +33,34 @@ impl Logic for Alu {
     #[allow(clippy::collapsible_match)]
     #[hdl_gen]
     fn update(&mut self) {
-        self.product.next = bit_cast::<16, 8>(self.a.val()) * bit_cast::<16, 8>(self.b.val());
+        self.product.next =
+            bit_cast::<16, 32>(bit_cast::<16, 8>(self.a.val()) * bit_cast::<16, 8>(self.b.val()));
         self.shift.next = self.imm.val().get_bits::<3>(0);
         self.result_hi.next = self.product.val().get_bits::<8>(8);
-        self.result.next = 0.into();
+        self.value.next = 0.into();
         match self.opcode.val().index() {
-            1 => self.result.next = self.a.val() + self.b.val(),
-            2 => self.result.next = self.a.val() - self.b.val(),
-            3 => self.result.next = self.product.val().get_bits::<8>(0),
+            1 => self.value.next = self.a.val() + self.b.val(),
+            2 => self.value.next = self.a.val() - self.b.val(),
+            3 => self.value.next = self.product.val().get_bits::<8>(0),
             5 => {
                 if self.a.val() >= self.b.val() {
-                    self.result.next = 1.into();
+                    self.value.next = 1.into();
                 }
             }
-            6 => self.result.next = self.a.val() >> self.shift.val(),
-            7 => self.result.next = self.a.val() << self.shift.val(),
-            8 => self.result.next = self.a.val() & self.b.val(),
-            9 => self.result.next = self.a.val() | self.b.val(),
-            10 => self.result.next = self.a.val() ^ self.b.val(),
+            6 => self.value.next = self.a.val() >> self.shift.val(),
+            7 => self.value.next = self.a.val() << self.shift.val(),
+            8 => self.value.next = self.a.val() & self.b.val(),
+            9 => self.value.next = self.a.val() | self.b.val(),
+            10 => self.value.next = self.a.val() ^ self.b.val(),
             12 => {
-                if self.dst.val().get_bit(3) {
-                    self.result.next = self.imm.val();
+                if self.dst_high.val() {
+                    self.value.next = self.imm.val();
                 } else {
-                    self.result.next = bit_cast::<8, 4>(self.core_id.val());
+                    self.value.next = bit_cast::<8, 4>(self.core_id.val());
                 }
             }
             _ => {}
         }
+        self.result.next = self.value.val();
     }
 }

@@ -23,6 +23,8 @@ pub struct Divider {
     rem_in: Signal<Local, Bits<8>>,
     quo_in: Signal<Local, Bits<8>>,
     trial: Signal<Local, Bits<9>>,
+    difference: Signal<Local, Bits<8>>,
+    next_quo: Signal<Local, Bits<8>>,
 }
 
 impl Logic for Divider {
@@ -39,15 +41,18 @@ impl Logic for Divider {
         // Shift the next dividend bit into the partial remainder and try to subtract.
         self.trial.next = (bit_cast::<9, 8>(self.rem_in.val()) << 1)
             | bit_cast::<9, 1>(self.quo_in.val().get_bits::<1>(7));
-        self.quotient.next = self.quo_in.val() << 1;
+        self.next_quo.next = self.quo_in.val() << 1;
+        // Sliced from a signal: rust-hdl emits `get_bits` on an expression as invalid Verilog.
+        self.difference.next =
+            bit_cast::<8, 9>(self.trial.val() - bit_cast::<9, 8>(self.divisor.val()));
         if self.trial.val() >= bit_cast::<9, 8>(self.divisor.val()) {
-            self.rem.d.next =
-                (self.trial.val() - bit_cast::<9, 8>(self.divisor.val())).get_bits::<8>(0);
-            self.quotient.next = (self.quo_in.val() << 1) | 1;
+            self.rem.d.next = self.difference.val();
+            self.next_quo.next = (self.quo_in.val() << 1) | 1;
         } else {
             self.rem.d.next = self.trial.val().get_bits::<8>(0);
         }
-        self.quo.d.next = self.quotient.val();
+        self.quo.d.next = self.next_quo.val();
+        self.quotient.next = self.next_quo.val();
         self.done.next = self.run.val() && self.step.q.val().all();
         if self.run.val() && !self.step.q.val().all() {
             self.step.d.next = self.step.q.val() + 1;

@@ -176,7 +176,7 @@ impl Logic for Core {
         self.alu.a.next = self.e_a.q.val();
         self.alu.b.next = self.e_b.q.val();
         self.alu.imm.next = self.e_insn.q.val().get_bits::<8>(4);
-        self.alu.dst.next = self.e_insn.q.val().get_bits::<4>(0);
+        self.alu.dst_high.next = self.e_insn.q.val().get_bit(3);
         self.alu.core_id.next = self.core_id.val();
         self.div.run.next = self.e_valid.q.val() && (self.opc.val() == 4);
         self.div.dividend.next = self.e_a.q.val();
@@ -216,10 +216,12 @@ impl Logic for Core {
         self.ready.next = self.e_fault.val() || self.finish_ok.val();
         self.fault.next = self.e_fault.val() || (self.finish_ok.val() && self.locked_after.val());
         self.fault_ip.next = self.e_ip.q.val();
+        // FAULT_ILLEGAL_INSN (1) or FAULT_ATOMIC_VIOLATION (2): literals, because hdl_gen emits
+        // a Rust constant's name as an (undriven) Verilog wire.
         if self.illegal.val() {
-            self.fault_code.next = FAULT_ILLEGAL_INSN.into();
+            self.fault_code.next = 1.into();
         } else {
-            self.fault_code.next = FAULT_ATOMIC_VIOLATION.into();
+            self.fault_code.next = 2.into();
         }
 
         // ---- write-back ----
@@ -240,11 +242,13 @@ impl Logic for Core {
         }
         self.rf.clear.next = self.clear.val();
         self.rf.we0.next = self.wb_en.val() || self.r0_write.val();
-        self.rf.wa0.next = self.wb_dst.val();
-        self.rf.wd0.next = self.wb_val.val();
+        // Sub-block inputs are written once per update (see docs/microarchitecture.md).
         if self.r0_write.val() {
             self.rf.wa0.next = 0.into();
             self.rf.wd0.next = self.r0_value.val();
+        } else {
+            self.rf.wa0.next = self.wb_dst.val();
+            self.rf.wd0.next = self.wb_val.val();
         }
         self.rf.we1.next = self.wb_hi_en.val();
         self.rf.wa1.next = self.wb_hi_dst.val();

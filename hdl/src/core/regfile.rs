@@ -30,15 +30,20 @@ pub struct RegFile {
     pub wa1: Signal<In, Bits<4>>,
     pub wd1: Signal<In, Bits<8>>,
     regs: [DFF<Bits<8>>; 16],
+    va: Signal<Local, Bits<8>>,
+    vb: Signal<Local, Bits<8>>,
+    vc: Signal<Local, Bits<8>>,
+    vd: Signal<Local, Bits<8>>,
 }
 
 impl Logic for RegFile {
     #[hdl_gen]
     fn update(&mut self) {
-        self.qa.next = 0.into();
-        self.qb.next = 0.into();
-        self.qc.next = 0.into();
-        self.dbg_q.next = 0.into();
+        // The read muxes build their results in locals: outputs are written once per update.
+        self.va.next = 0.into();
+        self.vb.next = 0.into();
+        self.vc.next = 0.into();
+        self.vd.next = 0.into();
         for i in 0..16 {
             self.regs[i].clock.next = self.clock.val();
             self.regs[i].d.next = self.regs[i].q.val();
@@ -52,17 +57,21 @@ impl Logic for RegFile {
                 self.regs[i].d.next = 0.into();
             }
             if self.ra.val().index() == i {
-                self.qa.next = self.regs[i].q.val();
+                self.va.next = self.regs[i].q.val();
             }
             if self.rb.val().index() == i {
-                self.qb.next = self.regs[i].q.val();
+                self.vb.next = self.regs[i].q.val();
             }
             if self.rc.val().index() == i {
-                self.qc.next = self.regs[i].q.val();
+                self.vc.next = self.regs[i].q.val();
             }
             if self.dbg_sel.val().index() == i {
-                self.dbg_q.next = self.regs[i].q.val();
+                self.vd.next = self.regs[i].q.val();
             }
         }
+        self.qa.next = self.va.val();
+        self.qb.next = self.vb.val();
+        self.qc.next = self.vc.val();
+        self.dbg_q.next = self.vd.val();
     }
 }

@@ -1,0 +1,249 @@
+//! Cycle-for-cycle cosimulation of emitted Verilog against the rust-hdl simulation.
+//!
+//! A rust-hdl testbench drives a block as usual and calls [`Recording::sample`] once per
+//! cycle, after setting the inputs and settling, before the rising edge. The recording holds
+//! every top-level port's value in every cycle. [`Recording::run`] then writes a plain
+//! Verilog-2005 testbench that applies the recorded inputs to the emitted Verilog and compares
+//! every output with what rust-hdl produced, cycle by cycle, under Icarus or Verilator.
+
+use crate::tools::{run, ToolError};
+use rust_hdl::prelude::*;
+use std::fmt::Write;
+use std::path::Path;
+
+/// A top-level port of the block under test.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Port {
+    /// The Verilog port name (`mem_req`, `req$3` for element 3 of an array).
+    pub name: String,
+    pub width: usize,
+    pub is_input: bool,
+}
+
+/// The Verilog simulator to replay a recording in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Simulator {
+    Icarus,
+    Verilator,
+}
+
+/// Every top-level port's value in every cycle of a rust-hdl run.
+#[derive(Default)]
+pub struct Recording {
+    pub ports: Vec<Port>,
+    /// `values[cycle][port]`.
+    values: Vec<Vec<u128>>,
+}
+
+/// Collects the top-level ports (depth 1) of a block and their current values.
+#[derive(Default)]
+struct PortProbe {
+    depth: usize,
+    ports: Vec<(Port, u128)>,
+}
+
+impl Probe for PortProbe {
+    fn visit_start_scope(&mut self, _name: &str, _node: &dyn Block) {
+        self.depth += 1;
+    }
+
+    fn visit_atom(&mut self, name: &str, signal: &dyn Atom) {
+        let is_input = match signal.kind() {
+            AtomKind::InputParameter => true,
+            AtomKind::OutputParameter => false,
+            _ => return,
+        };
+        if self.depth != 1 || name == "clock" {
+            return;
+        }
+        assert!(signal.bits() <= 128, "port {name} is wider than 128 bits");
+        let value = parse_literal(&signal.verilog().to_string());
+        let port = Port {
+            name: name.to_string(),
+            width: signal.bits(),
+            is_input,
+        };
+        self.ports.push((port, value));
+    }
+
+    fn visit_end_scope(&mut self, _name: &str, _node: &dyn Block) {
+        self.depth -= 1;
+    }
+}
+
+/// The value of a rust-hdl Verilog literal such as `8'h1f` or `3'b101`.
+fn parse_literal(text: &str) -> u128 {
+    let (_, rest) = text.split_once('\'').expect("a sized Verilog literal");
+    let (radix, digits) = rest.split_at(1);
+    let radix = if radix == "b" { 2 } else { 16 };
+    u128::from_str_radix(digits, radix).expect("a literal of 128 bits at most")
+}
+
+impl Recording {
+    /// Records this cycle's port values of `uut` (settled, before the rising edge).
+    pub fn sample<B: Block>(&mut self, uut: &B) {
+        let mut probe = PortProbe::default();
+        uut.accept("uut", &mut probe);
+        let (ports, values): (Vec<Port>, Vec<u128>) = probe.ports.into_iter().unzip();
+        if self.ports.is_empty() {
+            self.ports = ports;
+        }
+        self.values.push(values);
+    }
+
+    /// Cycles recorded.
+    pub fn cycles(&self) -> usize {
+        self.values.len()
+    }
+
+    fn side(&self, inputs: bool) -> Vec<(usize, &Port)> {
+        self.ports
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.is_input == inputs)
+            .collect()
+    }
+
+    /// One hex line per cycle: the given ports' values concatenated, first port leftmost.
+    fn vectors(&self, inputs: bool) -> String {
+        let side = self.side(inputs);
+        let width: usize = side.iter().map(|(_, p)| p.width).sum();
+        let mut out = String::new();
+        for cycle in &self.values {
+            let mut bits = String::with_capacity(width);
+            for (i, p) in &side {
+                write!(bits, "{:0w$b}", cycle[*i], w = p.width).unwrap();
+            }
+            let padded = format!("{}{bits}", "0".repeat((4 - width % 4) % 4));
+            for nibble in padded.as_bytes().chunks(4) {
+                let v = u8::from_str_radix(std::str::from_utf8(nibble).unwrap(), 2).unwrap();
+                write!(out, "{v:x}").unwrap();
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The Verilog testbench replaying this recording into module `top`.
+    pub fn testbench(&self, top: &str) -> String {
+        let (ins, outs) = (self.side(true), self.side(false));
+        let in_width: usize = ins.iter().map(|(_, p)| p.width).sum();
+        let out_width: usize = outs.iter().map(|(_, p)| p.width).sum();
+        let mut v = String::new();
+        writeln!(v, "`timescale 1ns/1ps\nmodule cosim_tb;").unwrap();
+        writeln!(v, "  reg clock = 1'b0;").unwrap();
+        let sig = |k: usize| format!("p{k}");
+        for (k, p) in &self.ports.iter().enumerate().collect::<Vec<_>>() {
+            let kind = if p.is_input { "reg" } else { "wire" };
+            writeln!(v, "  {kind} [{}:0] {};", p.width - 1, sig(*k)).unwrap();
+        }
+        let conns: Vec<String> = std::iter::once("    .clock(clock)".to_string())
+            .chain(
+                self.ports
+                    .iter()
+                    .enumerate()
+                    .map(|(k, p)| format!("    .{}({})", p.name, sig(k))),
+            )
+            .collect();
+        writeln!(v, "  {top} uut(\n{}\n  );", conns.join(",\n")).unwrap();
+        writeln!(
+            v,
+            "  reg [{}:0] stimulus [0:{}];",
+            in_width.max(1) - 1,
+            self.cycles() - 1
+        )
+        .unwrap();
+        writeln!(
+            v,
+            "  reg [{}:0] expected [0:{}];",
+            out_width - 1,
+            self.cycles() - 1
+        )
+        .unwrap();
+        writeln!(v, "  reg [{}:0] want;", out_width - 1).unwrap();
+        writeln!(v, "  integer i, errors;").unwrap();
+        writeln!(v, "  initial begin").unwrap();
+        writeln!(v, "    $readmemh(\"stimulus.hex\", stimulus);").unwrap();
+        writeln!(v, "    $readmemh(\"expected.hex\", expected);").unwrap();
+        writeln!(v, "    errors = 0;").unwrap();
+        writeln!(v, "    for (i = 0; i < {}; i = i + 1) begin", self.cycles()).unwrap();
+        let in_sigs: Vec<String> = ins.iter().map(|(k, _)| sig(*k)).collect();
+        if !in_sigs.is_empty() {
+            writeln!(v, "      {{{}}} = stimulus[i];", in_sigs.join(", ")).unwrap();
+        }
+        writeln!(v, "      #1;\n      want = expected[i];").unwrap();
+        let mut hi = out_width;
+        for (k, p) in &outs {
+            let lo = hi - p.width;
+            writeln!(
+                v,
+                "      if ({s} !== want[{}:{lo}]) begin\n        errors = errors + 1;\n        \
+                 if (errors <= 20) $display(\"cycle %0d: {name} = %h, rust-hdl %h\", i, {s}, want[{}:{lo}]);\n      end",
+                hi - 1,
+                hi - 1,
+                s = sig(*k),
+                name = p.name
+            )
+            .unwrap();
+            hi = lo;
+        }
+        writeln!(v, "      clock = 1'b1; #1; clock = 1'b0; #1;").unwrap();
+        writeln!(v, "    end").unwrap();
+        writeln!(
+            v,
+            "    $display(\"cosim: %0d cycles, %0d mismatches\", {}, errors);",
+            self.cycles()
+        )
+        .unwrap();
+        writeln!(v, "    $finish;\n  end\nendmodule").unwrap();
+        v
+    }
+
+    /// Replays the recording into `verilog` (top module `top`) under `simulator`, in `dir`.
+    /// Returns the simulator's report; an error if any output differed in any cycle.
+    pub fn run(
+        &self,
+        verilog: &str,
+        top: &str,
+        simulator: Simulator,
+        dir: &Path,
+    ) -> Result<String, ToolError> {
+        let write = |name: &str, text: &str| {
+            std::fs::write(dir.join(name), text).map_err(|e| ToolError(format!("{name}: {e}")))
+        };
+        write("design.v", verilog)?;
+        write("cosim_tb.v", &self.testbench(top))?;
+        write("stimulus.hex", &self.vectors(true))?;
+        write("expected.hex", &self.vectors(false))?;
+        let out = match simulator {
+            Simulator::Icarus => {
+                run(
+                    "iverilog",
+                    &["-g2005", "-o", "cosim.vvp", "cosim_tb.v", "design.v"],
+                    dir,
+                )?;
+                run("vvp", &["-n", "cosim.vvp"], dir)?
+            }
+            Simulator::Verilator => {
+                let mut args = vec!["--binary", "-j", "2", "--top-module", "cosim_tb"];
+                let waivers: Vec<String> = crate::lint::VERILATOR_WAIVERS
+                    .iter()
+                    .map(|w| format!("-Wno-{w}"))
+                    .collect();
+                args.extend(waivers.iter().map(String::as_str));
+                args.extend(["-Wno-fatal", "cosim_tb.v", "design.v"]);
+                run("verilator", &args, dir)?;
+                run("obj_dir/Vcosim_tb", &[], dir)?
+            }
+        };
+        let report = String::from_utf8_lossy(&out.stdout).into_owned();
+        let summary = format!("cosim: {} cycles, 0 mismatches", self.cycles());
+        if report.contains(&summary) {
+            Ok(report)
+        } else {
+            Err(ToolError(format!(
+                "the Verilog differs from rust-hdl:\n{report}"
+            )))
+        }
+    }
+}

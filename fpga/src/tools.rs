@@ -1,0 +1,77 @@
+//! Running the external tools (yosys, Icarus, Verilator) with a time limit and errors that
+//! say what to do.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// A tool could not be run, failed, or ran out of time.
+#[derive(Debug)]
+pub struct ToolError(pub String);
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+/// The longest any one tool run may take: a simulator that never settles must not hang a
+/// test run or the CLI.
+pub const TIME_LIMIT: Duration = Duration::from_secs(600);
+
+/// Runs `program args…` in `dir` and returns its output. A failure to start says how to
+/// install the tool; a non-zero exit or the time limit carries the tool's own output.
+pub fn run(program: &str, args: &[&str], dir: &Path) -> Result<Output, ToolError> {
+    let io = |e: std::io::Error| ToolError(format!("{program}: {e}"));
+    let (out_path, err_path) = (dir.join(".tool.stdout"), dir.join(".tool.stderr"));
+    let mut child = Command::new(program)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&out_path).map_err(io)?)
+        .stderr(std::fs::File::create(&err_path).map_err(io)?)
+        .spawn()
+        .map_err(|e| {
+            ToolError(format!(
+                "cannot run `{program}` ({e}); install it with `bash scripts/test.sh` \
+                 (Debian: apt-get install yosys iverilog verilator)"
+            ))
+        })?;
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().map_err(io)? {
+            break Some(status);
+        }
+        if start.elapsed() > TIME_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let stdout = std::fs::read(&out_path).map_err(io)?;
+    let stderr = std::fs::read(&err_path).map_err(io)?;
+    let text = || {
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&stdout),
+            String::from_utf8_lossy(&stderr)
+        )
+    };
+    let command = format!("{program} {}", args.join(" "));
+    match status {
+        None => Err(ToolError(format!(
+            "`{command}` did not finish within {} s:\n{}",
+            TIME_LIMIT.as_secs(),
+            text()
+        ))),
+        Some(s) if !s.success() => Err(ToolError(format!("`{command}` failed ({s}):\n{}", text()))),
+        Some(status) => Ok(Output {
+            status,
+            stdout,
+            stderr,
+        }),
+    }
+}

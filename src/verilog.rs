@@ -1,0 +1,59 @@
+//! `gpu16 verilog`: emit a block's Verilog for any flow.
+
+use anyhow::{anyhow, Context, Result};
+use clap::{Args, ValueEnum};
+use gpu16_fpga::blocks::Block;
+use gpu16_fpga::lint;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `--block` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BlockArg {
+    /// One core.
+    Core,
+}
+
+impl From<BlockArg> for Block {
+    fn from(b: BlockArg) -> Block {
+        match b {
+            BlockArg::Core => Block::Core,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct VerilogArgs {
+    /// Which block to emit.
+    #[arg(long, value_enum, default_value_t = BlockArg::Core)]
+    block: BlockArg,
+    /// Output folder (created if missing).
+    #[arg(short, long, value_name = "DIR")]
+    output: PathBuf,
+    /// Also run yosys `hierarchy -check; proc; check -assert` and `verilator --lint-only -Wall`.
+    #[arg(long)]
+    check: bool,
+}
+
+pub fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
+    let block = Block::from(args.block);
+    let text = block.verilog().map_err(|e| anyhow!(e))?;
+    std::fs::create_dir_all(&args.output)
+        .with_context(|| format!("cannot create {}", args.output.display()))?;
+    let path = args.output.join(format!("{}.v", block.top()));
+    std::fs::write(&path, &text).with_context(|| format!("cannot write {}", path.display()))?;
+    println!("wrote {} (top module {})", path.display(), block.top());
+    if args.check {
+        let scratch = args.output.join(".check");
+        std::fs::create_dir_all(&scratch)?;
+        lint::yosys_check(&text, block.top(), &scratch)?;
+        println!("yosys: hierarchy -check; proc; check -assert: ok");
+        lint::verilator_lint(&text, block.top(), &scratch)?;
+        println!(
+            "verilator --lint-only -Wall (waived: {}): ok",
+            lint::VERILATOR_WAIVERS.join(", ")
+        );
+        std::fs::remove_dir_all(&scratch).ok();
+    }
+    Ok(ExitCode::SUCCESS)
+}
