@@ -12,12 +12,15 @@ use std::process::ExitCode;
 pub enum BlockArg {
     /// One core.
     Core,
+    /// The shared memory (banks, crossbar, arbiters, locks).
+    SharedMem,
 }
 
 impl From<BlockArg> for Block {
     fn from(b: BlockArg) -> Block {
         match b {
             BlockArg::Core => Block::Core,
+            BlockArg::SharedMem => Block::SharedMem,
         }
     }
 }

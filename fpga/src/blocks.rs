@@ -2,6 +2,7 @@
 
 use crate::emit;
 use gpu16_hdl::core::Core;
+use gpu16_hdl::shared_mem::SharedMem;
 use gpu16_hdl::sim::connected;
 
 /// A block of the GPU that can be emitted on its own.
@@ -9,16 +10,19 @@ use gpu16_hdl::sim::connected;
 pub enum Block {
     /// One core (hdl/src/core).
     Core,
+    /// The shared memory: banks, crossbar, arbiters, locks (hdl/src/shared_mem).
+    SharedMem,
 }
 
 impl Block {
     /// Every emittable block.
-    pub const ALL: [Block; 1] = [Block::Core];
+    pub const ALL: [Block; 2] = [Block::Core, Block::SharedMem];
 
     /// The `--block` name.
     pub fn name(self) -> &'static str {
         match self {
             Block::Core => "core",
+            Block::SharedMem => "shared_mem",
         }
     }
 
@@ -26,6 +30,7 @@ impl Block {
     pub fn top(self) -> &'static str {
         match self {
             Block::Core => "gpu16_core",
+            Block::SharedMem => "gpu16_shared_mem",
         }
     }
 
@@ -33,6 +38,7 @@ impl Block {
     pub fn verilog(self) -> Result<String, String> {
         match self {
             Block::Core => emit::verilog(&connected::<Core>(), self.top()),
+            Block::SharedMem => emit::verilog(&connected::<SharedMem>(), self.top()),
         }
     }
 }

@@ -3,4 +3,5 @@
 //! ISA and image types, never the reference model.
 
 pub mod core;
+pub mod shared_mem;
 pub mod sim;

@@ -3,6 +3,7 @@
 
 pub mod core_harness;
 pub mod rng;
+pub mod sm_harness;
 
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};

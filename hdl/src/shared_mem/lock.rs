@@ -1,0 +1,47 @@
+//! One bank's hardware lock (SPEC §6): at most one locked row per bank, and its owner.
+
+use rust_hdl::prelude::*;
+
+/// The lock of one bank.
+#[derive(LogicBlock, Default)]
+pub struct BankLock {
+    pub clock: Signal<In, Clock>,
+    /// Drop the lock (launch).
+    pub clear: Signal<In, Bit>,
+    /// An `ld_sync` of `row` by `owner` (one-hot core) is granted: lock.
+    pub acquire: Signal<In, Bit>,
+    pub row: Signal<In, Bits<8>>,
+    pub owner: Signal<In, Bits<16>>,
+    /// An `st_sync` is granted: unlock.
+    pub unlock: Signal<In, Bit>,
+    /// Cores whose task ended this cycle: a lock one of them holds is released.
+    pub task_end: Signal<In, Bits<16>>,
+    /// The lock: held, which row, which core (one-hot).
+    pub locked: Signal<Out, Bit>,
+    pub locked_row: Signal<Out, Bits<8>>,
+    pub locked_owner: Signal<Out, Bits<16>>,
+    valid: DFF<Bit>,
+    held_row: DFF<Bits<8>>,
+    held_owner: DFF<Bits<16>>,
+}
+
+impl Logic for BankLock {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, valid, held_row, held_owner);
+        if self.acquire.val() {
+            self.valid.d.next = true;
+            self.held_row.d.next = self.row.val();
+            self.held_owner.d.next = self.owner.val();
+        }
+        if self.unlock.val()
+            || self.clear.val()
+            || (self.valid.q.val() && (self.task_end.val() & self.held_owner.q.val()).any())
+        {
+            self.valid.d.next = false;
+        }
+        self.locked.next = self.valid.q.val();
+        self.locked_row.next = self.held_row.q.val();
+        self.locked_owner.next = self.held_owner.q.val();
+    }
+}

@@ -1,0 +1,282 @@
+//! Shared memory (SPEC §5–§6): 16 banks of 256 bytes behind a 16 × 16 crossbar.
+//!
+//! ```text
+//!  core i: req/addr/write/sync/wdata ──► bank select, lock check ──► eligible[b] ──► RoundRobin[b]
+//!                                                                                    │ grant[b]
+//!  core i: grant ◄── OR over banks ◄─────────────────────────────────────────────────┤
+//!  core i: rdata ◄── bank[rsel[i]].read_data (next cycle)     bank b RAM ◄── granted request
+//! ```
+//!
+//! - Each bank serves one request per cycle, chosen round-robin ([`arbiter`]).
+//! - Each bank has one lock ([`lock`]): while core o holds row r, other cores' accesses to
+//!   row r and every other core's `ld_sync` to the bank are not eligible (they wait, and
+//!   count as lock waits); plain accesses to other rows proceed. A granted `ld_sync` locks, a
+//!   granted `st_sync` unlocks, and a core's `task_end` (its task ended) drops its lock.
+//! - A load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
+//!   registered read).
+//! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
+//!   takes 256 cycles); while `host_en` is high no core is granted.
+
+mod arbiter;
+mod lock;
+mod popcount;
+
+pub use arbiter::RoundRobin;
+pub use lock::BankLock;
+pub use popcount::PopCount;
+
+use rust_hdl::prelude::*;
+
+/// Cores (ports) and banks.
+const N: usize = 16;
+
+/// The shared memory with its 16 core ports and the host port.
+#[derive(LogicBlock)]
+pub struct SharedMem {
+    pub clock: Signal<In, Clock>,
+    /// Launch: drop every lock, reset arbitration and counters.
+    pub clear: Signal<In, Bit>,
+    /// Per core: a request this cycle, its byte address `{bank, row}`, store?, `_sync`?, data.
+    pub req: [Signal<In, Bit>; N],
+    pub addr: [Signal<In, Bits<12>>; N],
+    pub write: [Signal<In, Bit>; N],
+    pub sync: [Signal<In, Bit>; N],
+    pub wdata: [Signal<In, Bits<8>>; N],
+    /// Per core: the request is served this cycle.
+    pub grant: [Signal<Out, Bit>; N],
+    /// Per core: the byte its load granted in the previous cycle read.
+    pub rdata: [Signal<Out, Bits<8>>; N],
+    /// Per core: its task ended this cycle; a lock it holds is released.
+    pub task_end: [Signal<In, Bit>; N],
+    /// Host access (only while the GPU is idle): enable, byte address, write?, data. A write
+    /// stores one byte; a read fetches row `host_addr[7:0]` of every bank: bank b's byte is on
+    /// `host_rdata[b]` the next cycle.
+    pub host_en: Signal<In, Bit>,
+    pub host_addr: Signal<In, Bits<12>>,
+    pub host_write: Signal<In, Bit>,
+    pub host_wdata: Signal<In, Bits<8>>,
+    pub host_rdata: [Signal<Out, Bits<8>>; N],
+    /// Per bank: accesses served, request-cycles lost to another core's grant, request-cycles
+    /// held back by a lock.
+    pub accesses: [Signal<Out, Bits<32>>; N],
+    pub conflict_waits: [Signal<Out, Bits<32>>; N],
+    pub lock_waits: [Signal<Out, Bits<32>>; N],
+
+    banks: [RAM<Bits<8>, 8>; N],
+    arbiters: [RoundRobin; N],
+    locks: [BankLock; N],
+    /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
+    rsel: [DFF<Bits<16>>; N],
+    /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
+    /// power-up output).
+    host_read_q: DFF<Bit>,
+    accesses_q: [DFF<Bits<32>>; N],
+    conflicts_q: [DFF<Bits<32>>; N],
+    lock_waits_q: [DFF<Bits<32>>; N],
+
+    /// Per bank: how many eligible requesters lost to the grant, how many a lock held back.
+    n_lost: [PopCount; N],
+    n_held: [PopCount; N],
+    /// Per bank: requesters it may grant, and requesters a lock holds back.
+    eligible: [Signal<Local, Bits<16>>; N],
+    held: [Signal<Local, Bits<16>>; N],
+    /// Per bank: the granted request.
+    sel_row: [Signal<Local, Bits<8>>; N],
+    sel_write: [Signal<Local, Bit>; N],
+    sel_sync: [Signal<Local, Bit>; N],
+    sel_wdata: [Signal<Local, Bits<8>>; N],
+    /// Per core: banks that granted it (one-hot), and its read data.
+    granted_by: [Signal<Local, Bits<16>>; N],
+    read_byte: [Signal<Local, Bits<8>>; N],
+    task_end_mask: Signal<Local, Bits<16>>,
+    /// Scratch per (bank, core) pair: the core asks this bank; a lock holds it back.
+    hit: Signal<Local, Bit>,
+    blocked: Signal<Local, Bit>,
+    host_bank: Signal<Local, Bits<16>>,
+}
+
+impl Default for SharedMem {
+    fn default() -> Self {
+        SharedMem {
+            clock: Default::default(),
+            clear: Default::default(),
+            req: Default::default(),
+            addr: Default::default(),
+            write: Default::default(),
+            sync: Default::default(),
+            wdata: Default::default(),
+            grant: Default::default(),
+            rdata: Default::default(),
+            task_end: Default::default(),
+            host_en: Default::default(),
+            host_addr: Default::default(),
+            host_write: Default::default(),
+            host_wdata: Default::default(),
+            host_rdata: Default::default(),
+            accesses: Default::default(),
+            conflict_waits: Default::default(),
+            lock_waits: Default::default(),
+            // Zero-initialised, so every simulator reads 0 (not X) from an unwritten byte.
+            banks: std::array::from_fn(|_| RAM::from((0..256).map(|_| Bits::<8>::default()))),
+            arbiters: Default::default(),
+            locks: Default::default(),
+            rsel: Default::default(),
+            host_read_q: Default::default(),
+            accesses_q: Default::default(),
+            conflicts_q: Default::default(),
+            lock_waits_q: Default::default(),
+            n_lost: Default::default(),
+            n_held: Default::default(),
+            eligible: Default::default(),
+            held: Default::default(),
+            sel_row: Default::default(),
+            sel_write: Default::default(),
+            sel_sync: Default::default(),
+            sel_wdata: Default::default(),
+            granted_by: Default::default(),
+            read_byte: Default::default(),
+            task_end_mask: Default::default(),
+            hit: Default::default(),
+            blocked: Default::default(),
+            host_bank: Default::default(),
+        }
+    }
+}
+
+impl Logic for SharedMem {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.host_read_q.clock.next = self.clock.val();
+        self.host_read_q.d.next = self.host_en.val() && !self.host_write.val();
+        self.task_end_mask.next = 0.into();
+        self.host_bank.next = 0.into();
+        for i in 0..16 {
+            self.task_end_mask.next = self
+                .task_end_mask
+                .val()
+                .replace_bit(i, self.task_end[i].val());
+            self.host_bank.next = self
+                .host_bank
+                .val()
+                .replace_bit(i, self.host_addr.val().get_bits::<4>(8).index() == i);
+        }
+
+        // Which requests each bank may grant: the bank is theirs, and no lock holds them back.
+        for b in 0..16 {
+            self.eligible[b].next = 0.into();
+            self.held[b].next = 0.into();
+            for i in 0..16 {
+                // Bit expressions, not `if`s: each (bank, core) pair then costs one bit of
+                // logic instead of a 16-bit multiplexer.
+                self.hit.next =
+                    self.req[i].val() && (self.addr[i].val().get_bits::<4>(8).index() == b);
+                self.blocked.next = self.locks[b].locked.val()
+                    && !self.locks[b].locked_owner.val().get_bit(i)
+                    && ((self.locks[b].locked_row.val() == self.addr[i].val().get_bits::<8>(0))
+                        || (self.sync[i].val() && !self.write[i].val()));
+                self.held[b].next = self.held[b]
+                    .val()
+                    .replace_bit(i, self.hit.val() && self.blocked.val());
+                self.eligible[b].next = self.eligible[b].val().replace_bit(
+                    i,
+                    self.hit.val() && !self.blocked.val() && !self.host_en.val(),
+                );
+            }
+            self.arbiters[b].clock.next = self.clock.val();
+            self.arbiters[b].clear.next = self.clear.val();
+            self.arbiters[b].eligible.next = self.eligible[b].val();
+        }
+
+        // The granted request of each bank, and the banks that granted each core.
+        for i in 0..16 {
+            self.granted_by[i].next = 0.into();
+        }
+        for b in 0..16 {
+            self.sel_row[b].next = 0.into();
+            self.sel_write[b].next = false;
+            self.sel_sync[b].next = false;
+            self.sel_wdata[b].next = 0.into();
+            for i in 0..16 {
+                if self.arbiters[b].grant.val().get_bit(i) {
+                    self.sel_row[b].next = self.addr[i].val().get_bits::<8>(0);
+                    self.sel_write[b].next = self.write[i].val();
+                    self.sel_sync[b].next = self.sync[i].val();
+                    self.sel_wdata[b].next = self.wdata[i].val();
+                }
+                self.granted_by[i].next = self.granted_by[i]
+                    .val()
+                    .replace_bit(b, self.arbiters[b].grant.val().get_bit(i));
+            }
+
+            // The bank's RAM: the host's access, or the granted core's.
+            self.banks[b].read_clock.next = self.clock.val();
+            self.banks[b].write_clock.next = self.clock.val();
+            if self.host_en.val() {
+                self.banks[b].read_address.next = self.host_addr.val().get_bits::<8>(0);
+                self.banks[b].write_address.next = self.host_addr.val().get_bits::<8>(0);
+                self.banks[b].write_data.next = self.host_wdata.val();
+                self.banks[b].write_enable.next =
+                    self.host_write.val() && self.host_bank.val().get_bit(b);
+            } else {
+                self.banks[b].read_address.next = self.sel_row[b].val();
+                self.banks[b].write_address.next = self.sel_row[b].val();
+                self.banks[b].write_data.next = self.sel_wdata[b].val();
+                self.banks[b].write_enable.next =
+                    self.arbiters[b].grant.val().any() && self.sel_write[b].val();
+            }
+            if self.host_read_q.q.val() {
+                self.host_rdata[b].next = self.banks[b].read_data.val();
+            } else {
+                self.host_rdata[b].next = 0.into();
+            }
+
+            // The lock: a granted ld_sync takes it, a granted st_sync gives it back.
+            self.locks[b].clock.next = self.clock.val();
+            self.locks[b].clear.next = self.clear.val();
+            self.locks[b].acquire.next = self.arbiters[b].grant.val().any()
+                && self.sel_sync[b].val()
+                && !self.sel_write[b].val();
+            self.locks[b].unlock.next = self.arbiters[b].grant.val().any()
+                && self.sel_sync[b].val()
+                && self.sel_write[b].val();
+            self.locks[b].row.next = self.sel_row[b].val();
+            self.locks[b].owner.next = self.arbiters[b].grant.val();
+            self.locks[b].task_end.next = self.task_end_mask.val();
+
+            // Counters.
+            self.accesses_q[b].clock.next = self.clock.val();
+            self.conflicts_q[b].clock.next = self.clock.val();
+            self.lock_waits_q[b].clock.next = self.clock.val();
+            self.accesses_q[b].d.next = self.accesses_q[b].q.val();
+            self.n_lost[b].bits.next = self.eligible[b].val() & !self.arbiters[b].grant.val();
+            self.n_held[b].bits.next = self.held[b].val();
+            self.conflicts_q[b].d.next = self.conflicts_q[b].q.val() + self.n_lost[b].count.val();
+            self.lock_waits_q[b].d.next = self.lock_waits_q[b].q.val() + self.n_held[b].count.val();
+            if self.arbiters[b].grant.val().any() {
+                self.accesses_q[b].d.next = self.accesses_q[b].q.val() + 1;
+            }
+            if self.clear.val() {
+                self.accesses_q[b].d.next = 0.into();
+                self.conflicts_q[b].d.next = 0.into();
+                self.lock_waits_q[b].d.next = 0.into();
+            }
+            self.accesses[b].next = self.accesses_q[b].q.val();
+            self.conflict_waits[b].next = self.conflicts_q[b].q.val();
+            self.lock_waits[b].next = self.lock_waits_q[b].q.val();
+        }
+
+        // Per core: grant now, read data from the bank that granted it last cycle.
+        for i in 0..16 {
+            self.grant[i].next = self.granted_by[i].val().any();
+            self.rsel[i].clock.next = self.clock.val();
+            self.rsel[i].d.next = self.granted_by[i].val();
+            self.read_byte[i].next = 0.into();
+            for b in 0..16 {
+                if self.rsel[i].q.val().get_bit(b) {
+                    self.read_byte[i].next = self.banks[b].read_data.val();
+                }
+            }
+            self.rdata[i].next = self.read_byte[i].val();
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! The RTL shared memory (hdl/src/shared_mem): random traffic from 16 ports against a
+//! scoreboard, the round-robin bound on every request, the lock rules, the host port and the
+//! counters.
+
+use gpu16_testbenches::rng::Rng;
+use gpu16_testbenches::sm_harness::{Request, SmHarness, PORTS};
+
+/// What a port driver (standing in for a core) is doing.
+#[derive(Clone, Copy, Debug)]
+enum Phase {
+    /// Nothing to ask for this many more cycles.
+    Idle(u64),
+    /// Waiting for a grant; `waited` counts grants to others on its bank since it last
+    /// became eligible (no lock holding it back).
+    Pending(Request, u64),
+    /// Inside an atomic sequence on `addr`; the body lasts `left` more cycles.
+    Locked { addr: u16, value: u8, left: u64 },
+}
+
+/// The independent view of the memory and its locks, updated in grant order.
+struct Scoreboard {
+    mem: Vec<u8>,
+    /// Per bank: the port holding its lock, and the row.
+    holder: [Option<(usize, u8)>; 16],
+    /// Per port: the byte its load granted last cycle must return.
+    expect_read: [Option<u8>; PORTS],
+    accesses: [u64; 16],
+    conflict_waits: [u64; 16],
+    lock_waits: [u64; 16],
+    max_waited: u64,
+}
+
+impl Scoreboard {
+    fn new() -> Scoreboard {
+        Scoreboard {
+            mem: vec![0; 4096],
+            holder: [None; 16],
+            expect_read: [None; PORTS],
+            accesses: [0; 16],
+            conflict_waits: [0; 16],
+            lock_waits: [0; 16],
+            max_waited: 0,
+        }
+    }
+
+    /// A lock held by another port keeps this request waiting (SPEC §6 rules 3 and 5).
+    fn held_back(&self, port: usize, r: &Request) -> bool {
+        matches!(self.holder[r.bank()], Some((o, row)) if o != port && (row == r.row() || r.is_lock()))
+    }
+}
+
+/// Random traffic: `hot_banks` banks and 8 rows so that conflicts and locks collide often.
+fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness) -> Scoreboard {
+    let mut rng = Rng::new(seed);
+    let mut sb = Scoreboard::new();
+    let mut phase = [Phase::Idle(0); PORTS];
+    for _ in 0..cycles {
+        // Drivers decide this cycle's requests and task ends.
+        let mut release = 0u16;
+        for (p, ph) in phase.iter_mut().enumerate() {
+            *ph = match *ph {
+                Phase::Idle(0) => {
+                    let addr = ((rng.below(hot_banks) as u16) << 8) | rng.below(8) as u16;
+                    let kind = rng.below(10);
+                    let r = Request {
+                        addr,
+                        write: (5..8).contains(&kind),
+                        sync: kind >= 8,
+                        data: rng.byte(),
+                    };
+                    Phase::Pending(r, 0)
+                }
+                Phase::Idle(n) => Phase::Idle(n - 1),
+                Phase::Locked {
+                    addr,
+                    value,
+                    left: 0,
+                } => {
+                    if rng.chance(10) {
+                        // The task ends inside the sequence: the hardware must drop the lock.
+                        release |= 1 << p;
+                        Phase::Idle(rng.below(4))
+                    } else {
+                        let r = Request {
+                            addr,
+                            write: true,
+                            sync: true,
+                            data: value,
+                        };
+                        Phase::Pending(r, 0)
+                    }
+                }
+                Phase::Locked { addr, value, left } => Phase::Locked {
+                    addr,
+                    value,
+                    left: left - 1,
+                },
+                pending => pending,
+            };
+        }
+        let requests = std::array::from_fn(|p| match phase[p] {
+            Phase::Pending(r, _) => Some(r),
+            _ => None,
+        });
+        let (grants, rdata) = h.cycle(&requests, release);
+
+        // Last cycle's loads return what the scoreboard said.
+        for (p, byte) in rdata.iter().enumerate() {
+            if let Some(want) = sb.expect_read[p].take() {
+                assert_eq!(
+                    *byte, want,
+                    "port {p} read the wrong byte at cycle {}",
+                    h.cycle
+                );
+            }
+        }
+        // Check every grant against the rules, in grant order (one per bank, so any order).
+        // Eligibility is decided on the locks as they were at the start of the cycle.
+        let start = Scoreboard {
+            holder: sb.holder,
+            ..Scoreboard::new()
+        };
+        let mut granted_banks = [false; 16];
+        for p in 0..PORTS {
+            let Some(r) = requests[p] else { continue };
+            if !grants[p] {
+                continue;
+            }
+            let b = r.bank();
+            assert!(!granted_banks[b], "bank {b} granted twice in one cycle");
+            granted_banks[b] = true;
+            assert!(
+                !sb.held_back(p, &r),
+                "port {p} granted {r:?} past a lock: {:?}",
+                sb.holder[b]
+            );
+            sb.accesses[b] += 1;
+            if let Phase::Pending(_, waited) = phase[p] {
+                sb.max_waited = sb.max_waited.max(waited);
+            }
+            if r.write {
+                sb.mem[r.addr as usize] = r.data;
+            } else {
+                sb.expect_read[p] = Some(sb.mem[r.addr as usize]);
+            }
+            phase[p] = match (r.sync, r.write) {
+                (true, false) => {
+                    assert_eq!(sb.holder[b], None, "two locks in bank {b}");
+                    sb.holder[b] = Some((p, r.row()));
+                    let value = sb.mem[r.addr as usize].wrapping_add(1);
+                    Phase::Locked {
+                        addr: r.addr,
+                        value,
+                        left: rng.below(4),
+                    }
+                }
+                (true, true) => {
+                    assert_eq!(sb.holder[b], Some((p, r.row())), "st_sync by a non-owner");
+                    sb.holder[b] = None;
+                    Phase::Idle(rng.below(3))
+                }
+                _ => Phase::Idle(rng.below(3)),
+            };
+        }
+        // Waiting requests: held back by a lock, or lost the round-robin to another port.
+        for p in 0..PORTS {
+            if let (Some(r), Phase::Pending(_, waited)) = (requests[p], phase[p]) {
+                if grants[p] {
+                    continue;
+                }
+                if start.held_back(p, &r) {
+                    // Round-robin's bound holds from when the request becomes eligible.
+                    sb.lock_waits[r.bank()] += 1;
+                    phase[p] = Phase::Pending(r, 0);
+                } else {
+                    sb.conflict_waits[r.bank()] += 1;
+                    assert!(
+                        granted_banks[r.bank()],
+                        "port {p} eligible for idle bank {}",
+                        r.bank()
+                    );
+                    let waited = waited + 1;
+                    assert!(
+                        waited <= 15,
+                        "port {p} waited {waited} grants of bank {}",
+                        r.bank()
+                    );
+                    phase[p] = Phase::Pending(r, waited);
+                }
+            }
+        }
+        for holder in sb.holder.iter_mut() {
+            if matches!(holder, Some((o, _)) if release & (1 << *o) != 0) {
+                *holder = None;
+            }
+        }
+    }
+    sb
+}
+
+#[test]
+fn random_traffic_keeps_every_rule() {
+    for (seed, hot) in [(1, 1), (2, 2), (3, 4), (4, 16)] {
+        let mut h = SmHarness::new();
+        let sb = random_traffic(seed, 1500, hot, &mut h);
+        // No write lost: the host reads back exactly the scoreboard's memory.
+        for addr in 0..(hot as u16) * 256 {
+            if addr & 0xff < 8 {
+                assert_eq!(h.host_read(addr), sb.mem[addr as usize], "byte {addr:#x}");
+            }
+        }
+        for b in 0..16 {
+            assert_eq!(
+                h.counters(b),
+                (sb.accesses[b], sb.conflict_waits[b], sb.lock_waits[b]),
+                "bank {b} counters (seed {seed})"
+            );
+        }
+        if hot == 1 {
+            assert!(
+                sb.max_waited >= 8,
+                "one hot bank makes ports wait ({})",
+                sb.max_waited
+            );
+        }
+        assert!(sb.lock_waits.iter().sum::<u64>() > 0);
+    }
+}
+
+#[test]
+fn sixteen_sequences_in_sixteen_banks_at_once() {
+    let mut h = SmHarness::new();
+    let lock = |p: usize, write| {
+        Some(Request {
+            addr: (p as u16) << 8 | 0x42,
+            write,
+            sync: true,
+            data: p as u8,
+        })
+    };
+    let (grants, _) = h.cycle(&std::array::from_fn(|p| lock(p, false)), 0);
+    assert!(grants.iter().all(|&g| g), "every bank grants its ld_sync");
+    // While all 16 hold their locks, a plain access to another row of each bank proceeds...
+    let (grants, _) = h.cycle(
+        &std::array::from_fn(|p| {
+            Some(Request {
+                addr: ((p as u16 + 1) % 16) << 8 | 0x43,
+                write: true,
+                sync: false,
+                data: 9,
+            })
+        }),
+        0,
+    );
+    assert!(grants.iter().all(|&g| g));
+    // ...and every st_sync closes its own sequence.
+    let (grants, _) = h.cycle(&std::array::from_fn(|p| lock(p, true)), 0);
+    assert!(grants.iter().all(|&g| g));
+    for p in 0..16u16 {
+        assert_eq!(h.host_read(p << 8 | 0x42), p as u8);
+        assert_eq!(h.host_read(p << 8 | 0x43), 9);
+    }
+}
+
+fn req(addr: u16, write: bool, sync: bool, data: u8) -> Option<Request> {
+    Some(Request {
+        addr,
+        write,
+        sync,
+        data,
+    })
+}
+
+/// Port 0 locks bank 3 row 5; port 1 then presents `other` for `cycles` cycles. Returns the
+/// cycle (from 1) in which port 1 was granted, if it was.
+fn against_lock(other: Option<Request>, cycles: usize) -> Option<usize> {
+    let mut h = SmHarness::new();
+    let mut reqs = [None; PORTS];
+    reqs[0] = req(0x305, false, true, 0);
+    assert!(h.cycle(&reqs, 0).0[0]);
+    reqs[0] = None;
+    reqs[1] = other;
+    (1..=cycles).find(|_| h.cycle(&reqs, 0).0[1])
+}
+
+#[test]
+fn the_locked_byte_and_other_ld_syncs_of_its_bank_wait() {
+    assert_eq!(
+        against_lock(req(0x305, false, false, 0), 20),
+        None,
+        "ld of the locked byte"
+    );
+    assert_eq!(
+        against_lock(req(0x305, true, false, 1), 20),
+        None,
+        "st to the locked byte"
+    );
+    assert_eq!(
+        against_lock(req(0x307, false, true, 0), 20),
+        None,
+        "ld_sync to another row"
+    );
+    assert_eq!(
+        against_lock(req(0x305, true, true, 1), 20),
+        None,
+        "st_sync by a non-owner"
+    );
+    assert_eq!(
+        against_lock(req(0x307, false, false, 0), 20),
+        Some(1),
+        "ld of another row"
+    );
+    assert_eq!(
+        against_lock(req(0x307, true, false, 0), 20),
+        Some(1),
+        "st to another row"
+    );
+    assert_eq!(
+        against_lock(req(0x405, false, true, 0), 20),
+        Some(1),
+        "ld_sync in another bank"
+    );
+}
+
+#[test]
+fn st_sync_by_the_owner_writes_unlocks_and_a_release_drops_the_lock() {
+    let mut h = SmHarness::new();
+    let mut reqs = [None; PORTS];
+    reqs[0] = req(0x305, false, true, 0);
+    h.cycle(&reqs, 0);
+    reqs[0] = req(0x305, true, true, 0x77);
+    reqs[1] = req(0x305, false, false, 0);
+    let (g, _) = h.cycle(&reqs, 0);
+    assert_eq!(
+        (g[0], g[1]),
+        (true, false),
+        "the owner's st_sync wins; the load still waits"
+    );
+    reqs[0] = None;
+    let (g, _) = h.cycle(&reqs, 0);
+    assert!(g[1], "unlocked: the load goes");
+    let (_, rdata) = h.cycle(&[None; PORTS], 0);
+    assert_eq!(rdata[1], 0x77, "and reads what st_sync wrote");
+
+    // A task that ends while holding a lock releases it.
+    reqs = [None; PORTS];
+    reqs[2] = req(0x610, false, true, 0);
+    h.cycle(&reqs, 0);
+    reqs[2] = None;
+    reqs[3] = req(0x611, false, true, 0);
+    assert!(!h.cycle(&reqs, 0).0[3]);
+    assert!(
+        !h.cycle(&reqs, 1 << 2).0[3],
+        "released at the end of this cycle"
+    );
+    assert!(h.cycle(&reqs, 0).0[3]);
+}
+
+#[test]
+fn host_port_loads_and_reads_every_byte_and_blocks_cores() {
+    let mut h = SmHarness::new();
+    for a in 0..4096u16 {
+        h.host_write(a, (a as u8).wrapping_mul(31) ^ (a >> 8) as u8);
+    }
+    for a in (0..4096u16).rev() {
+        assert_eq!(
+            h.host_read(a),
+            (a as u8).wrapping_mul(31) ^ (a >> 8) as u8,
+            "byte {a:#x}"
+        );
+    }
+    // No core is granted while the host holds the port.
+    h.sm.host_en.next = true;
+    let (g, _) = h.cycle(
+        &std::array::from_fn(|p| req((p as u16) << 8, false, false, 0)),
+        0,
+    );
+    assert!(g.iter().all(|&g| !g));
+}
+
+#[test]
+fn round_robin_serves_a_waiting_port_within_15_grants() {
+    // All 16 ports keep loading from bank 0: port p's first load waits p cycles, and every
+    // later one exactly 15 (the grants go once around the other ports).
+    let mut h = SmHarness::new();
+    let load = req(0x010, false, false, 0);
+    let mut waits: [Vec<u64>; PORTS] = std::array::from_fn(|_| Vec::new());
+    let mut waiting = [0u64; PORTS];
+    for _ in 0..16 * 4 {
+        let (g, _) = h.cycle(&[load; PORTS], 0);
+        assert_eq!(g.iter().filter(|&&g| g).count(), 1);
+        for p in 0..PORTS {
+            if g[p] {
+                waits[p].push(waiting[p]);
+                waiting[p] = 0;
+            } else {
+                waiting[p] += 1;
+            }
+        }
+    }
+    for (p, w) in waits.iter().enumerate() {
+        assert_eq!(w[0], p as u64);
+        assert!(w[1..].iter().all(|&n| n == 15), "port {p}: {w:?}");
+    }
+}
