@@ -11,4 +11,5 @@ loop:   ld_sync [r0, r0], r11
         st_sync [r0, r0], r11
         sub r10, r9, r10
         bnz r10, loop
+        sub r11, r11, r11         ; the value read depends on the order of the cores' sequences
         ready

@@ -27,7 +27,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "INIT.sm.hex")]
     sm: Option<PathBuf>,
     /// Which implementation runs the program.
-    #[arg(long, value_enum, default_value_t = Engine::Model)]
+    #[arg(long, value_enum, default_value_t = Engine::Rtl)]
     engine: Engine,
     /// Write the final shared memory here (4096 lines).
     #[arg(long, value_name = "OUT.sm.hex")]
@@ -55,17 +55,25 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let config = RunConfig {
         max_cycles: args.max_cycles,
     };
+    if args.vcd.is_some() && args.engine != Engine::Rtl {
+        bail!("--vcd records the hardware's signals in rust-hdl: it needs --engine rtl");
+    }
     let result: RunResult = match args.engine {
-        Engine::Model => {
-            if args.vcd.is_some() {
-                bail!("--vcd records the hardware's signals: it needs --engine rtl");
-            }
-            gpu16_sim::model::run(&frames, &init, config)
+        Engine::Model => gpu16_sim::model::run(&frames, &init, config),
+        Engine::Rtl => {
+            let mut vcd = match &args.vcd {
+                Some(p) => Some(std::io::BufWriter::new(
+                    std::fs::File::create(p)
+                        .with_context(|| format!("cannot write {}", p.display()))?,
+                )),
+                None => None,
+            };
+            let sink = vcd.as_mut().map(|w| w as &mut dyn std::io::Write);
+            gpu16_hdl::driver::run(&frames, &init, config, sink)?
         }
-        Engine::Rtl | Engine::Verilator => bail!(
-            "the {:?} engine is not built yet; use --engine model",
-            args.engine
-        ),
+        Engine::Verilator => {
+            bail!("the verilator engine is not built yet; use --engine rtl or model")
+        }
     };
     if let Some(p) = &args.dump_sm {
         std::fs::write(p, sm::write(&result.sm))

@@ -43,15 +43,13 @@ fn run_prints_the_status_line_and_writes_dumps() {
         "examples/vector_add.s",
         "--sm",
         "examples/vector_add.sm.hex",
-        "--engine",
-        "model",
         "--dump-sm",
         dump.to_str().unwrap(),
         "--timeline",
         tl.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(stdout(&o).lines().last().unwrap(), "status: ok cycles: 150");
+    assert_eq!(stdout(&o).lines().last().unwrap(), "status: ok cycles: 184");
     let dumped = std::fs::read_to_string(&dump).unwrap();
     assert_eq!(dumped.lines().count(), 4096);
     assert_eq!(
@@ -61,20 +59,24 @@ fn run_prints_the_status_line_and_writes_dumps() {
     let events = gpu16_sim::run::timeline_from_json(&std::fs::read_to_string(&tl).unwrap())
         .expect("the timeline is JSON in SPEC §9's shape");
     assert_eq!(events.len(), 2);
-    assert_eq!((events[1].mask, events[1].issue), (0xffff, 1));
+    assert_eq!((events[1].mask, events[1].issue), (0xffff, 3));
 }
 
 #[test]
-fn stats_output_snapshot() {
-    let o = gpu16(&[
-        "run",
-        "examples/histogram.s",
-        "--sm",
-        "examples/histogram.sm.hex",
-        "--stats",
-    ]);
-    assert_eq!(o.status.code(), Some(0));
-    insta::assert_snapshot!(stdout(&o));
+fn stats_output_snapshots_of_both_engines() {
+    for engine in ["model", "rtl"] {
+        let o = gpu16(&[
+            "run",
+            "examples/histogram.s",
+            "--sm",
+            "examples/histogram.sm.hex",
+            "--stats",
+            "--engine",
+            engine,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        insta::assert_snapshot!(format!("stats_{engine}"), stdout(&o));
+    }
 }
 
 #[test]
@@ -162,22 +164,48 @@ fn warnings_go_to_stderr_with_their_position() {
 fn machine_errors_exit_2_and_timeouts_exit_3() {
     let dir = scratch("machine_errors");
     let s = write(&dir, "ill.s", ".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");
-    let o = gpu16(&["run", &s]);
-    assert_eq!(o.status.code(), Some(2));
-    assert_eq!(
-        stdout(&o).trim_end(),
-        "status: error ILLEGAL_INSN frame: 1 core: 2 ip: 1 cycles: 3"
-    );
+    for (engine, cycles) in [("model", 3), ("rtl", 5)] {
+        let o = gpu16(&["run", &s, "--engine", engine]);
+        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(
+            stdout(&o).trim_end(),
+            format!("status: error ILLEGAL_INSN frame: 1 core: 2 ip: 1 cycles: {cycles}")
+        );
+    }
     let s = write(
         &dir,
         "loop.s",
         ".cf mask=1\n.if\nset_const 1, r8\nl: bnz r8, l\n",
     );
-    let o = gpu16(&["run", &s, "--max-cycles", "1000"]);
-    assert_eq!(o.status.code(), Some(3));
-    assert_eq!(
-        stdout(&o).trim_end(),
-        "status: error TIMEOUT frame: 2 cycles: 1000"
+    for engine in ["model", "rtl"] {
+        let o = gpu16(&["run", &s, "--max-cycles", "1000", "--engine", engine]);
+        assert_eq!(o.status.code(), Some(3));
+        assert_eq!(
+            stdout(&o).trim_end(),
+            "status: error TIMEOUT frame: 2 cycles: 1000"
+        );
+    }
+}
+
+#[test]
+fn vcd_writes_a_waveform_of_the_rtl() {
+    let dir = scratch("vcd");
+    let vcd = dir.join("run.vcd");
+    let o = gpu16(&[
+        "run",
+        "examples/matmul.s",
+        "--sm",
+        "examples/matmul.sm.hex",
+        "--vcd",
+        vcd.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&vcd).unwrap();
+    assert!(text.starts_with("$timescale"));
+    assert!(text.contains("$var wire 1 ") && text.contains(" done $end"));
+    assert!(
+        text.lines().filter(|l| l.starts_with('#')).count() > 100,
+        "one time step per cycle"
     );
 }
 
@@ -186,9 +214,17 @@ fn engines_not_built_yet_say_so() {
     let o = gpu16(&["run", "examples/vector_add.s", "--engine", "verilator"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("not built yet"));
-    let o = gpu16(&["run", "examples/vector_add.s", "--vcd", "x.vcd"]);
+    let o = gpu16(&[
+        "run",
+        "examples/vector_add.s",
+        "--engine",
+        "model",
+        "--vcd",
+        "x.vcd",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("--vcd"));
+    assert!(!std::path::Path::new("x.vcd").exists());
 }
 
 #[test]

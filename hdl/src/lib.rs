@@ -3,5 +3,8 @@
 //! ISA and image types, never the reference model.
 
 pub mod core;
+pub mod driver;
+pub mod gpu;
+pub mod scheduler;
 pub mod shared_mem;
 pub mod sim;

@@ -2,6 +2,7 @@
 //! the examples, and a small deterministic random generator.
 
 pub mod core_harness;
+pub mod random_program;
 pub mod rng;
 pub mod sm_harness;
 

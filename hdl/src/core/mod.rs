@@ -44,6 +44,8 @@ pub struct Core {
     pub core_id: Signal<In, Bits<4>>,
     /// Launch: clear every register, stop, drop the lock.
     pub clear: Signal<In, Bit>,
+    /// The run was stopped (`TIMEOUT`): abandon the task, keep the registers.
+    pub halt: Signal<In, Bit>,
     /// Start a task: load `code_line0..3` into imem and execute from IP 0.
     pub start: Signal<In, Bit>,
     /// The instruction frame as task lines (instruction 4k+j is `code_line{k}[16j+15:16j]`).
@@ -362,11 +364,13 @@ impl Logic for Core {
         self.stalled.next = self.stalled_q.q.val();
         self.busy_cycles.next = self.busy_q.q.val();
 
-        if self.clear.val() {
+        if self.clear.val() || self.halt.val() {
             self.running.d.next = false;
             self.e_valid.d.next = false;
             self.load_wait.d.next = false;
             self.locked.d.next = false;
+        }
+        if self.clear.val() {
             self.retired_q.d.next = 0.into();
             self.stalled_q.d.next = 0.into();
             self.busy_q.d.next = 0.into();

@@ -1,0 +1,236 @@
+//! Runs a program on the rust-hdl simulation of the whole GPU, playing the host: load Task
+//! Memory and shared memory, launch, watch the timeline, read everything back. It returns the
+//! same [`RunResult`] as the reference model, built only from the GPU's host interface.
+
+use crate::gpu::Gpu;
+use crate::scheduler::status;
+use crate::sim::{connected, settle, tick, NoConvergence};
+use gpu16_sim::frame::{Frame, CORES, TASK_LINES};
+use gpu16_sim::image::sm::{self, SmImage};
+use gpu16_sim::isa::sm::{BANKS, ROWS};
+use gpu16_sim::run::{CoreFault, ErrorCode, Event, EventKind, RunConfig, RunResult, Stats, Status};
+use rust_hdl::prelude::*;
+use std::io::Write;
+
+/// Writes the design's signals at a time step to a waveform.
+type Waveform<'a> = Box<dyn FnMut(&Gpu, u64) + 'a>;
+
+/// The host's side of a run in progress: the GPU and the timeline being recorded.
+struct Host<'a> {
+    gpu: Gpu,
+    /// Cycles since launch.
+    cycle: u64,
+    timeline: Vec<Event>,
+    /// Per core: the timeline event of its task in flight.
+    task_of: [usize; CORES],
+    /// Per timeline event: cores that have not signalled READY yet.
+    remaining: Vec<u16>,
+    vcd: Option<Waveform<'a>>,
+    /// Clock cycles stepped, loading and reading back included (the waveform's time).
+    steps: u64,
+}
+
+impl Host<'_> {
+    /// One clock cycle with the inputs as set; records the waveform if asked.
+    fn step(&mut self) -> Result<(), NoConvergence> {
+        tick(&mut self.gpu, |g| &mut g.clock)?;
+        self.steps += 1;
+        if let Some(write) = &mut self.vcd {
+            write(&self.gpu, self.steps);
+        }
+        Ok(())
+    }
+
+    /// Observes this cycle's timeline outputs (the GPU settled, before the clock edge).
+    fn observe(&mut self) {
+        let g = &self.gpu;
+        if g.event_valid.val() {
+            let is_if = g.event_if.val();
+            let mask = g.event_mask.val().index() as u16;
+            // The event is registered: the frame was handled last cycle. A CF is dated by
+            // that cycle, an IF by the next one, when its cores execute instruction 0.
+            let at = if is_if {
+                self.cycle + 1
+            } else {
+                self.cycle - 1
+            };
+            self.timeline.push(Event {
+                frame: g.event_frame.val().index() as u8,
+                kind: if is_if { EventKind::If } else { EventKind::Cf },
+                mask,
+                issue: at,
+                complete: at,
+            });
+            self.remaining.push(if is_if { mask } else { 0 });
+            for core in 0..CORES {
+                if is_if && mask & (1 << core) != 0 {
+                    self.task_of[core] = self.timeline.len() - 1;
+                }
+            }
+        }
+        let ready = g.ready_mask.val().index() as u16;
+        for core in (0..CORES).filter(|c| ready & (1 << c) != 0) {
+            let e = self.task_of[core];
+            self.remaining[e] &= !(1 << core);
+            if self.remaining[e] == 0 {
+                self.timeline[e].complete = self.cycle;
+            }
+        }
+    }
+}
+
+/// Runs `frames` on `init` shared memory. `vcd`, if given, receives a waveform of every signal
+/// of the design, one time step per clock cycle.
+pub fn run(
+    frames: &[Frame],
+    init: &SmImage,
+    config: RunConfig,
+    vcd: Option<&mut dyn Write>,
+) -> Result<RunResult, NoConvergence> {
+    let mut gpu: Gpu = connected();
+    settle(&mut gpu)?;
+    let vcd = vcd.map(|w| {
+        let mut probe = Some(write_vcd_dump(write_vcd_header(w, &gpu), &gpu));
+        let write = move |g: &Gpu, time: u64| {
+            let mut p = probe.take().expect("the VCD writer is there");
+            // A failed write loses the waveform, not the run.
+            let _ = p.timestamp(time);
+            probe = Some(write_vcd_change(p, g));
+        };
+        Box::new(write) as Waveform
+    });
+    let mut h = Host {
+        gpu,
+        cycle: 0,
+        timeline: Vec::new(),
+        task_of: [0; CORES],
+        remaining: Vec::new(),
+        vcd,
+        steps: 0,
+    };
+
+    // Load Task Memory, then the bytes of shared memory that are not 0 (it starts zeroed).
+    for (f, frame) in frames.iter().enumerate() {
+        for k in 0..TASK_LINES {
+            h.gpu.tm_write.next = true;
+            h.gpu.tm_line.next = ((TASK_LINES * f + k) as u64).into();
+            h.gpu.tm_data.next = frame.task_line(k).into();
+            h.step()?;
+        }
+    }
+    h.gpu.tm_write.next = false;
+    for (addr, &byte) in init.iter().enumerate().filter(|(_, b)| **b != 0) {
+        h.gpu.sm_en.next = true;
+        h.gpu.sm_write.next = true;
+        h.gpu.sm_addr.next = (addr as u64).into();
+        h.gpu.sm_wdata.next = (byte as u64).into();
+        h.step()?;
+    }
+    h.gpu.sm_en.next = false;
+    h.gpu.sm_write.next = false;
+
+    // Launch and run until done.
+    h.gpu.launch.next = true;
+    h.gpu.length.next = (frames.len() as u64).into();
+    h.gpu.max_cycles.next = config.max_cycles.min(u32::MAX as u64).into();
+    h.step()?;
+    h.gpu.launch.next = false;
+    loop {
+        settle(&mut h.gpu)?;
+        if h.gpu.done.val() {
+            break;
+        }
+        h.observe();
+        h.step()?;
+        h.cycle += 1;
+    }
+    let g = &h.gpu;
+    let cycles = g.cycles.val().index() as u64;
+    let frame = g.status_frame.val().index() as u8;
+    let fault = Some(CoreFault {
+        core: g.status_core.val().index() as u8,
+        ip: g.status_ip.val().index() as u8,
+    });
+    let status = match g.status_code.val().index() as u64 {
+        status::OK => Status::Ok,
+        code => {
+            let (code, fault) = match code {
+                status::BAD_FENCE => (ErrorCode::BadFence, None),
+                status::TRUNCATED => (ErrorCode::Truncated, None),
+                status::ILLEGAL_INSN => (ErrorCode::IllegalInsn, fault),
+                status::ATOMIC_VIOLATION => (ErrorCode::AtomicViolation, fault),
+                _ => (ErrorCode::Timeout, None),
+            };
+            Status::Error { code, frame, fault }
+        }
+    };
+    // Tasks cut off by TIMEOUT end on the timeline when the run stopped.
+    for (e, rem) in h.timeline.iter_mut().zip(&h.remaining) {
+        if *rem != 0 {
+            e.complete = cycles;
+        }
+    }
+
+    // Read back shared memory, one row of all banks per cycle.
+    let mut mem = sm::zeroed();
+    h.gpu.sm_en.next = true;
+    for row in 0..=ROWS {
+        if row < ROWS {
+            h.gpu.sm_addr.next = (row as u64).into();
+        }
+        if row > 0 {
+            for bank in 0..BANKS {
+                mem[bank * ROWS + row - 1] = h.gpu.sm_rdata[bank].val().index() as u8;
+            }
+        }
+        h.step()?;
+        settle(&mut h.gpu)?;
+    }
+    h.gpu.sm_en.next = false;
+
+    // Registers and counters through the debug selects (combinational: no clock needed).
+    let mut regs = [[0u8; 16]; CORES];
+    for (core, rf) in regs.iter_mut().enumerate() {
+        for (reg, value) in rf.iter_mut().enumerate() {
+            h.gpu.dbg_core.next = (core as u64).into();
+            h.gpu.dbg_reg.next = (reg as u64).into();
+            settle(&mut h.gpu)?;
+            *value = h.gpu.dbg_value.val().index() as u8;
+        }
+    }
+    let mut counter = |sel: usize| -> Result<u64, NoConvergence> {
+        h.gpu.stat_sel.next = (sel as u64).into();
+        settle(&mut h.gpu)?;
+        Ok(h.gpu.stat_value.val().index() as u64)
+    };
+    let mut stats = Stats::default();
+    for i in 0..CORES {
+        let c = &mut stats.cores[i];
+        c.retired = counter(i)?;
+        c.mem_stall = counter(16 + i)?;
+        c.busy = counter(32 + i)?;
+        let b = &mut stats.banks[i];
+        b.accesses = counter(48 + i)?;
+        b.conflict_waits = counter(64 + i)?;
+        b.lock_waits = counter(80 + i)?;
+    }
+    stats.frames = h.timeline.len() as u64;
+    stats.tasks = h
+        .timeline
+        .iter()
+        .filter(|e| e.kind == EventKind::If)
+        .count() as u64;
+    for e in h.timeline.iter().filter(|e| e.kind == EventKind::If) {
+        for (core, c) in stats.cores.iter_mut().enumerate() {
+            c.tasks += u64::from(e.mask & (1 << core) != 0);
+        }
+    }
+    Ok(RunResult {
+        status,
+        cycles,
+        sm: mem,
+        regs,
+        timeline: h.timeline,
+        stats,
+    })
+}

@@ -1,0 +1,216 @@
+//! The whole GPU: the Task Scheduler, 16 cores and the shared memory, behind a host interface.
+//!
+//! ```text
+//!  host ── TM lines, launch(L, max_cycles) ──► Scheduler ── start/code/R0 ──► cores[16]
+//!  host ◄── done, status, cycles, events ─────┘    ▲ READY, faults ─────────────┘ │ memory ports
+//!  host ── SM byte writes / row reads ──────────────────────────► SharedMem ◄──────┘
+//!  host ── debug register and counter selects ──► dbg_value, stat_value
+//! ```
+//!
+//! The host loads Task Memory and shared memory while the GPU is idle, pulses `launch`, waits
+//! for `done`, then reads the status, shared memory, registers and counters. While a run is
+//! over (`halt`) the cores are stopped and the shared memory grants nothing, so the host's
+//! view is stable.
+
+use crate::core::Core;
+use crate::scheduler::Scheduler;
+use crate::shared_mem::SharedMem;
+use rust_hdl::prelude::*;
+
+/// Cores.
+const N: usize = 16;
+
+/// gpu16: scheduler, 16 cores, shared memory.
+#[derive(LogicBlock)]
+pub struct Gpu {
+    pub clock: Signal<In, Clock>,
+    /// Host write of Task Memory task line `tm_line` (= 4·frame + k).
+    pub tm_write: Signal<In, Bit>,
+    pub tm_line: Signal<In, Bits<8>>,
+    pub tm_data: Signal<In, Bits<64>>,
+    /// Host access to shared memory: enable, byte address, write?, data. A read returns row
+    /// `sm_addr[7:0]` of every bank on `sm_rdata[bank]` the next cycle.
+    pub sm_en: Signal<In, Bit>,
+    pub sm_addr: Signal<In, Bits<12>>,
+    pub sm_write: Signal<In, Bit>,
+    pub sm_wdata: Signal<In, Bits<8>>,
+    pub sm_rdata: [Signal<Out, Bits<8>>; N],
+    /// Start a run of TM frames 0..`length` (1–64), stopping with `TIMEOUT` after `max_cycles`
+    /// cycles (0 = no limit).
+    pub launch: Signal<In, Bit>,
+    pub length: Signal<In, Bits<7>>,
+    pub max_cycles: Signal<In, Bits<32>>,
+    /// A run is in progress / has ended; cycles it has taken.
+    pub running: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub cycles: Signal<Out, Bits<32>>,
+    /// The run's status (see [`crate::scheduler::status`]), frame, core and IP.
+    pub status_code: Signal<Out, Bits<3>>,
+    pub status_frame: Signal<Out, Bits<6>>,
+    pub status_core: Signal<Out, Bits<4>>,
+    pub status_ip: Signal<Out, Bits<4>>,
+    /// Timeline: a frame was handled in the previous cycle (IF or CF, which, mask); an IF's
+    /// cores execute its instruction 0 in the next cycle. `ready_mask`: cores that signalled
+    /// READY this cycle.
+    pub event_valid: Signal<Out, Bit>,
+    pub event_if: Signal<Out, Bit>,
+    pub event_frame: Signal<Out, Bits<6>>,
+    pub event_mask: Signal<Out, Bits<16>>,
+    pub ready_mask: Signal<Out, Bits<16>>,
+    /// Register `dbg_reg` of core `dbg_core`.
+    pub dbg_core: Signal<In, Bits<4>>,
+    pub dbg_reg: Signal<In, Bits<4>>,
+    pub dbg_value: Signal<Out, Bits<8>>,
+    /// Counter `stat_sel`: 0–15 instructions retired by core i, 16–31 its cycles stalled on
+    /// memory, 32–47 its busy cycles, 48–63 accesses of bank b, 64–79 its conflict waits,
+    /// 80–95 its lock waits.
+    pub stat_sel: Signal<In, Bits<7>>,
+    pub stat_value: Signal<Out, Bits<32>>,
+
+    sched: Scheduler,
+    cores: [Core; N],
+    sm: SharedMem,
+    core_ids: [Constant<Bits<4>>; N],
+    readies: Signal<Local, Bits<16>>,
+    faults: Signal<Local, Bits<16>>,
+    dbg: Signal<Local, Bits<8>>,
+    stat: Signal<Local, Bits<32>>,
+}
+
+impl Default for Gpu {
+    fn default() -> Self {
+        Gpu {
+            clock: Default::default(),
+            tm_write: Default::default(),
+            tm_line: Default::default(),
+            tm_data: Default::default(),
+            sm_en: Default::default(),
+            sm_addr: Default::default(),
+            sm_write: Default::default(),
+            sm_wdata: Default::default(),
+            sm_rdata: Default::default(),
+            launch: Default::default(),
+            length: Default::default(),
+            max_cycles: Default::default(),
+            running: Default::default(),
+            done: Default::default(),
+            cycles: Default::default(),
+            status_code: Default::default(),
+            status_frame: Default::default(),
+            status_core: Default::default(),
+            status_ip: Default::default(),
+            event_valid: Default::default(),
+            event_if: Default::default(),
+            event_frame: Default::default(),
+            event_mask: Default::default(),
+            ready_mask: Default::default(),
+            dbg_core: Default::default(),
+            dbg_reg: Default::default(),
+            dbg_value: Default::default(),
+            stat_sel: Default::default(),
+            stat_value: Default::default(),
+            sched: Default::default(),
+            cores: Default::default(),
+            sm: Default::default(),
+            core_ids: std::array::from_fn(|i| Constant::new((i as u64).into())),
+            readies: Default::default(),
+            faults: Default::default(),
+            dbg: Default::default(),
+            stat: Default::default(),
+        }
+    }
+}
+
+impl Logic for Gpu {
+    #[hdl_gen]
+    fn update(&mut self) {
+        // ---- cores ----
+        self.readies.next = 0.into();
+        self.faults.next = 0.into();
+        self.dbg.next = 0.into();
+        self.stat.next = 0.into();
+        for i in 0..16 {
+            self.cores[i].clock.next = self.clock.val();
+            self.cores[i].core_id.next = self.core_ids[i].val();
+            self.cores[i].clear.next = self.sched.core_clear.val();
+            self.cores[i].halt.next = self.sched.halt.val();
+            self.cores[i].start.next = self.sched.start.val().get_bit(i);
+            self.cores[i].code_line0.next = self.sched.code_line0.val();
+            self.cores[i].code_line1.next = self.sched.code_line1.val();
+            self.cores[i].code_line2.next = self.sched.code_line2.val();
+            self.cores[i].code_line3.next = self.sched.code_line3.val();
+            self.cores[i].r0_write.next = self.sched.r0_write.val().get_bit(i);
+            self.cores[i].r0_value.next = self.sched.r0_value[i].val();
+            self.cores[i].mem_grant.next = self.sm.grant[i].val();
+            self.cores[i].mem_rdata.next = self.sm.rdata[i].val();
+            self.cores[i].dbg_reg_sel.next = self.dbg_reg.val();
+            self.sm.req[i].next = self.cores[i].mem_req.val();
+            self.sm.addr[i].next = self.cores[i].mem_addr.val();
+            self.sm.write[i].next = self.cores[i].mem_write.val();
+            self.sm.sync[i].next = self.cores[i].mem_sync.val();
+            self.sm.wdata[i].next = self.cores[i].mem_wdata.val();
+            self.sm.task_end[i].next = self.cores[i].ready.val();
+            self.sched.fault_code[i].next = self.cores[i].fault_code.val();
+            self.sched.fault_ip[i].next = self.cores[i].fault_ip.val();
+            self.readies.next = self.readies.val().replace_bit(i, self.cores[i].ready.val());
+            self.faults.next = self.faults.val().replace_bit(i, self.cores[i].fault.val());
+            if self.dbg_core.val().index() == i {
+                self.dbg.next = self.cores[i].dbg_reg.val();
+            }
+            if self.stat_sel.val().index() == i {
+                self.stat.next = self.cores[i].retired.val();
+            }
+            if self.stat_sel.val().index() == i + 16 {
+                self.stat.next = self.cores[i].stalled.val();
+            }
+            if self.stat_sel.val().index() == i + 32 {
+                self.stat.next = self.cores[i].busy_cycles.val();
+            }
+            if self.stat_sel.val().index() == i + 48 {
+                self.stat.next = self.sm.accesses[i].val();
+            }
+            if self.stat_sel.val().index() == i + 64 {
+                self.stat.next = self.sm.conflict_waits[i].val();
+            }
+            if self.stat_sel.val().index() == i + 80 {
+                self.stat.next = self.sm.lock_waits[i].val();
+            }
+            self.sm_rdata[i].next = self.sm.host_rdata[i].val();
+        }
+
+        // ---- scheduler ----
+        self.sched.clock.next = self.clock.val();
+        self.sched.tm_write.next = self.tm_write.val();
+        self.sched.tm_line.next = self.tm_line.val();
+        self.sched.tm_data.next = self.tm_data.val();
+        self.sched.launch.next = self.launch.val();
+        self.sched.length.next = self.length.val();
+        self.sched.max_cycles.next = self.max_cycles.val();
+        self.sched.ready.next = self.readies.val();
+        self.sched.fault.next = self.faults.val();
+
+        // ---- shared memory: the host's while it asks or the run is over ----
+        self.sm.clock.next = self.clock.val();
+        self.sm.clear.next = self.sched.core_clear.val();
+        self.sm.host_en.next = self.sm_en.val() || self.sched.halt.val();
+        self.sm.host_addr.next = self.sm_addr.val();
+        self.sm.host_write.next = self.sm_en.val() && self.sm_write.val();
+        self.sm.host_wdata.next = self.sm_wdata.val();
+
+        // ---- host outputs ----
+        self.running.next = self.sched.running.val();
+        self.done.next = self.sched.done.val();
+        self.cycles.next = self.sched.cycles.val();
+        self.status_code.next = self.sched.status_code.val();
+        self.status_frame.next = self.sched.status_frame.val();
+        self.status_core.next = self.sched.status_core.val();
+        self.status_ip.next = self.sched.status_ip.val();
+        self.event_valid.next = self.sched.event_valid.val();
+        self.event_if.next = self.sched.event_if.val();
+        self.event_frame.next = self.sched.event_frame.val();
+        self.event_mask.next = self.sched.event_mask.val();
+        self.ready_mask.next = self.readies.val();
+        self.dbg_value.next = self.dbg.val();
+        self.stat_value.next = self.stat.val();
+    }
+}

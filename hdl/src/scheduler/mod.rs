@@ -1,0 +1,371 @@
+//! The Task Scheduler (SPEC §3): walks Task Memory frame by frame, applies fences, initialises
+//! R0, starts groups of cores and collects READY; reports the errors of SPEC §7.
+//!
+//! ```text
+//!  TaskMemory ──frame TP──► decode CF / IF ──► FenceCheck ──► start, code, R0 (registered)
+//!       ▲ read TP (or TP+1 when this cycle handles TP)          │
+//!       └───────────────────────────────────────────────────────┘   busy ◄── READY of cores
+//! ```
+//!
+//! - The frame at TP is always on the Task Memory's outputs: a cycle that handles it reads
+//!   TP+1, so frames can be handled one per cycle.
+//! - Decisions use `busy & !ready`: a core that signals READY in cycle c can be started by the
+//!   decision of cycle c; `start` and the code are registered, so the core sees them in c+1 and
+//!   executes instruction 0 in c+2 — a task follows the last READY of the one before on the
+//!   same cores within 2 cycles.
+//! - A CF waits for an in-flight `acq` task and for the cores it initialises; R0 is written
+//!   the cycle after the CF is handled. An IF waits for its fence ([`fence`]); an `acq` IF then
+//!   blocks every later frame until its cores are all READY.
+//! - Errors: a CF with fence 3 (`BAD_FENCE`) or an `IF_Num` past frame L-1 (`TRUNCATED`) stops
+//!   the walk at that CF; a core fault stops it too; tasks in flight finish; the first error
+//!   (scheduler before cores, then lowest core) is kept. `TIMEOUT` stops everything when the
+//!   cycle count reaches `max_cycles` (0 = no limit).
+//!
+//! Status codes: 0 ok, 1 `BAD_FENCE`, 2 `TRUNCATED`, 3 `ILLEGAL_INSN`, 4 `ATOMIC_VIOLATION`,
+//! 5 `TIMEOUT` ([`status`]).
+
+mod fence;
+mod task_memory;
+
+pub use fence::FenceCheck;
+pub use task_memory::TaskMemory;
+
+use rust_hdl::prelude::*;
+
+/// `status_code` values.
+pub mod status {
+    pub const OK: u64 = 0;
+    pub const BAD_FENCE: u64 = 1;
+    pub const TRUNCATED: u64 = 2;
+    pub const ILLEGAL_INSN: u64 = 3;
+    pub const ATOMIC_VIOLATION: u64 = 4;
+    pub const TIMEOUT: u64 = 5;
+}
+
+/// Cores.
+const N: usize = 16;
+
+/// The Task Scheduler with its Task Memory.
+#[derive(LogicBlock, Default)]
+pub struct Scheduler {
+    pub clock: Signal<In, Clock>,
+    /// Host write of TM task line `tm_line` (= 4·frame + k).
+    pub tm_write: Signal<In, Bit>,
+    pub tm_line: Signal<In, Bits<8>>,
+    pub tm_data: Signal<In, Bits<64>>,
+    /// Start a run of frames 0..`length` (1–64) with a cycle limit (0 = none).
+    pub launch: Signal<In, Bit>,
+    pub length: Signal<In, Bits<7>>,
+    pub max_cycles: Signal<In, Bits<32>>,
+    /// Per core: READY this cycle, with a fault, the fault's code (1 illegal, 2 atomic) and IP.
+    pub ready: Signal<In, Bits<16>>,
+    pub fault: Signal<In, Bits<16>>,
+    pub fault_code: [Signal<In, Bits<2>>; N],
+    pub fault_ip: [Signal<In, Bits<4>>; N],
+    /// To the cores: clear (launch), abandon tasks (`TIMEOUT`), start mask and its frame, R0
+    /// writes and values.
+    pub core_clear: Signal<Out, Bit>,
+    pub halt: Signal<Out, Bit>,
+    pub start: Signal<Out, Bits<16>>,
+    pub code_line0: Signal<Out, Bits<64>>,
+    pub code_line1: Signal<Out, Bits<64>>,
+    pub code_line2: Signal<Out, Bits<64>>,
+    pub code_line3: Signal<Out, Bits<64>>,
+    pub r0_write: Signal<Out, Bits<16>>,
+    pub r0_value: [Signal<Out, Bits<8>>; N],
+    /// A run is in progress; it has ended (status valid); cycles it took so far.
+    pub running: Signal<Out, Bit>,
+    pub done: Signal<Out, Bit>,
+    pub cycles: Signal<Out, Bits<32>>,
+    /// The first error ([`status`]), its frame, and for core errors the core and IP.
+    pub status_code: Signal<Out, Bits<3>>,
+    pub status_frame: Signal<Out, Bits<6>>,
+    pub status_core: Signal<Out, Bits<4>>,
+    pub status_ip: Signal<Out, Bits<4>>,
+    /// A frame was handled last cycle (together with `start`): IF or CF, which, its core mask.
+    pub event_valid: Signal<Out, Bit>,
+    pub event_if: Signal<Out, Bit>,
+    pub event_frame: Signal<Out, Bits<6>>,
+    pub event_mask: Signal<Out, Bits<16>>,
+
+    tm: TaskMemory,
+    fence: FenceCheck,
+    run: DFF<Bit>,
+    finished: DFF<Bit>,
+    tp: DFF<Bits<7>>,
+    len: DFF<Bits<7>>,
+    ifs_left: DFF<Bits<6>>,
+    mask: DFF<Bits<16>>,
+    fence_bits: DFF<Bits<2>>,
+    busy: DFF<Bits<16>>,
+    /// Cores of the `acq` task in flight (0 if none).
+    acq_mask: DFF<Bits<16>>,
+    stopped: DFF<Bit>,
+    err_code: DFF<Bits<3>>,
+    err_frame: DFF<Bits<6>>,
+    err_core: DFF<Bits<4>>,
+    err_ip: DFF<Bits<4>>,
+    cycle: DFF<Bits<32>>,
+    limit: DFF<Bits<32>>,
+    /// The frame each core's task came from.
+    core_frame: [DFF<Bits<6>>; N],
+    start_q: DFF<Bits<16>>,
+    code0: DFF<Bits<64>>,
+    code1: DFF<Bits<64>>,
+    code2: DFF<Bits<64>>,
+    code3: DFF<Bits<64>>,
+    r0_write_q: DFF<Bits<16>>,
+    r0_value_q: [DFF<Bits<8>>; N],
+    ev_valid: DFF<Bit>,
+    ev_if: DFF<Bit>,
+    ev_frame: DFF<Bits<6>>,
+    ev_mask: DFF<Bits<16>>,
+
+    busy_now: Signal<Local, Bits<16>>,
+    frame_ok: Signal<Local, Bit>,
+    is_cf: Signal<Local, Bit>,
+    cf_mask: Signal<Local, Bits<16>>,
+    cf_targets: Signal<Local, Bits<16>>,
+    tp8: Signal<Local, Bits<8>>,
+    end8: Signal<Local, Bits<8>>,
+    len8: Signal<Local, Bits<8>>,
+    bad_fence: Signal<Local, Bit>,
+    truncated: Signal<Local, Bit>,
+    cf_go: Signal<Local, Bit>,
+    if_go: Signal<Local, Bit>,
+    timeout: Signal<Local, Bit>,
+    faults: Signal<Local, Bits<16>>,
+    first_fault: Signal<Local, Bits<16>>,
+    fault_core: Signal<Local, Bits<4>>,
+    fault_kind: Signal<Local, Bits<2>>,
+    fault_at: Signal<Local, Bits<4>>,
+    fault_frame: Signal<Local, Bits<6>>,
+    tp_next: Signal<Local, Bits<7>>,
+    busy_next: Signal<Local, Bits<16>>,
+    stop_next: Signal<Local, Bit>,
+    read_frame: Signal<Local, Bits<6>>,
+}
+
+impl Logic for Scheduler {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, run, finished, tp, len, ifs_left, mask, fence_bits, busy, acq_mask,
+            stopped, err_code, err_frame, err_core, err_ip, cycle, limit, start_q, code0, code1,
+            code2, code3, r0_write_q, ev_valid, ev_if, ev_frame, ev_mask
+        );
+        for i in 0..16 {
+            self.core_frame[i].clock.next = self.clock.val();
+            self.core_frame[i].d.next = self.core_frame[i].q.val();
+            self.r0_value_q[i].clock.next = self.clock.val();
+            self.r0_value_q[i].d.next = self.r0_value_q[i].q.val();
+        }
+
+        // ---- the frame at TP ----
+        self.busy_now.next = self.busy.q.val() & !self.ready.val();
+        self.timeout.next = self.run.q.val()
+            && self.limit.q.val().any()
+            && (self.cycle.q.val() == self.limit.q.val());
+        self.frame_ok.next = self.run.q.val()
+            && !self.stopped.q.val()
+            && !self.timeout.val()
+            && (self.tp.q.val() < self.len.q.val())
+            && !(self.acq_mask.q.val() & self.busy_now.val()).any();
+        self.is_cf.next = !self.ifs_left.q.val().any();
+        self.cf_mask.next = self.tm.line0.val().get_bits::<16>(16);
+        self.cf_targets.next = self.tm.line0.val().get_bits::<16>(32) & self.cf_mask.val();
+        self.tp8.next = bit_cast::<8, 7>(self.tp.q.val());
+        self.end8.next = self.tp8.val() + bit_cast::<8, 6>(self.tm.line0.val().get_bits::<6>(0));
+        self.len8.next = bit_cast::<8, 7>(self.len.q.val());
+        self.bad_fence.next =
+            self.frame_ok.val() && self.is_cf.val() && (self.tm.line0.val().get_bits::<2>(6) == 3);
+        self.truncated.next = self.frame_ok.val()
+            && self.is_cf.val()
+            && !self.bad_fence.val()
+            && (self.end8.val() >= self.len8.val());
+        self.cf_go.next = self.frame_ok.val()
+            && self.is_cf.val()
+            && !self.bad_fence.val()
+            && !self.truncated.val()
+            && !(self.cf_targets.val() & self.busy_now.val()).any();
+        self.fence.fence.next = self.fence_bits.q.val();
+        self.fence.mask.next = self.mask.q.val();
+        self.fence.busy.next = self.busy_now.val();
+        self.if_go.next = self.frame_ok.val() && !self.is_cf.val() && self.fence.may_issue.val();
+
+        // ---- core faults: the lowest faulting core is first ----
+        self.faults.next = self.fault.val() & self.ready.val();
+        self.first_fault.next = self.faults.val() & (!self.faults.val() + 1);
+        self.fault_core.next = 0.into();
+        self.fault_core.next = self
+            .fault_core
+            .val()
+            .replace_bit(0, (self.first_fault.val() & 0xaaaa).any());
+        self.fault_core.next = self
+            .fault_core
+            .val()
+            .replace_bit(1, (self.first_fault.val() & 0xcccc).any());
+        self.fault_core.next = self
+            .fault_core
+            .val()
+            .replace_bit(2, (self.first_fault.val() & 0xf0f0).any());
+        self.fault_core.next = self
+            .fault_core
+            .val()
+            .replace_bit(3, (self.first_fault.val() & 0xff00).any());
+        self.fault_kind.next = 0.into();
+        self.fault_at.next = 0.into();
+        self.fault_frame.next = 0.into();
+        for i in 0..16 {
+            if self.first_fault.val().get_bit(i) {
+                self.fault_kind.next = self.fault_code[i].val();
+                self.fault_at.next = self.fault_ip[i].val();
+                self.fault_frame.next = self.core_frame[i].q.val();
+            }
+        }
+
+        // ---- handling ----
+        self.tp_next.next = self.tp.q.val();
+        self.busy_next.next = self.busy_now.val();
+        self.read_frame.next = self.tp.q.val().get_bits::<6>(0);
+        self.start_q.d.next = 0.into();
+        self.r0_write_q.d.next = 0.into();
+        self.ev_valid.d.next = self.cf_go.val() || self.if_go.val();
+        self.ev_if.d.next = self.if_go.val();
+        self.ev_frame.d.next = self.tp.q.val().get_bits::<6>(0);
+        if self.cf_go.val() {
+            self.tp_next.next = self.tp.q.val() + 1;
+            self.mask.d.next = self.cf_mask.val();
+            self.fence_bits.d.next = self.tm.line0.val().get_bits::<2>(6);
+            self.ifs_left.d.next = self.tm.line0.val().get_bits::<6>(0);
+            self.r0_write_q.d.next = self.cf_targets.val();
+            for i in 0..8 {
+                self.r0_value_q[i].d.next = self.tm.line2.val().get_bits::<8>(8 * i);
+                self.r0_value_q[i + 8].d.next = self.tm.line3.val().get_bits::<8>(8 * i);
+            }
+            self.ev_mask.d.next = self.cf_mask.val();
+        }
+        if self.if_go.val() {
+            self.tp_next.next = self.tp.q.val() + 1;
+            self.ifs_left.d.next = self.ifs_left.q.val() - 1;
+            self.start_q.d.next = self.mask.q.val();
+            self.busy_next.next = self.busy_now.val() | self.mask.q.val();
+            self.code0.d.next = self.tm.line0.val();
+            self.code1.d.next = self.tm.line1.val();
+            self.code2.d.next = self.tm.line2.val();
+            self.code3.d.next = self.tm.line3.val();
+            if self.fence.acquire.val() {
+                self.acq_mask.d.next = self.mask.q.val();
+            } else {
+                self.acq_mask.d.next = 0.into();
+            }
+            for i in 0..16 {
+                if self.mask.q.val().get_bit(i) {
+                    self.core_frame[i].d.next = self.tp.q.val().get_bits::<6>(0);
+                }
+            }
+            self.ev_mask.d.next = self.mask.q.val();
+        }
+        if self.cf_go.val() || self.if_go.val() {
+            self.read_frame.next = self.tp_next.val().get_bits::<6>(0);
+        }
+        self.tp.d.next = self.tp_next.val();
+        self.busy.d.next = self.busy_next.val();
+
+        // ---- errors and the end of the run ----
+        self.stop_next.next = self.stopped.q.val()
+            || self.bad_fence.val()
+            || self.truncated.val()
+            || self.faults.val().any();
+        self.stopped.d.next = self.stop_next.val();
+        if self.run.q.val() && !self.err_code.q.val().any() {
+            if self.bad_fence.val() || self.truncated.val() {
+                if self.bad_fence.val() {
+                    self.err_code.d.next = 1.into();
+                } else {
+                    self.err_code.d.next = 2.into();
+                }
+                self.err_frame.d.next = self.tp.q.val().get_bits::<6>(0);
+            } else if self.faults.val().any() {
+                if self.fault_kind.val() == 1 {
+                    self.err_code.d.next = 3.into();
+                } else {
+                    self.err_code.d.next = 4.into();
+                }
+                self.err_frame.d.next = self.fault_frame.val();
+                self.err_core.d.next = self.fault_core.val();
+                self.err_ip.d.next = self.fault_at.val();
+            } else if self.timeout.val() {
+                self.err_code.d.next = 5.into();
+                self.err_frame.d.next = self.tp.q.val().get_bits::<6>(0);
+            }
+        }
+        if self.run.q.val() {
+            if self.timeout.val() {
+                self.run.d.next = false;
+                self.finished.d.next = true;
+            } else {
+                self.cycle.d.next = self.cycle.q.val() + 1;
+                if (self.stop_next.val() || (self.tp_next.val() >= self.len.q.val()))
+                    && !self.busy_next.val().any()
+                {
+                    self.run.d.next = false;
+                    self.finished.d.next = true;
+                }
+            }
+        }
+
+        // ---- launch ----
+        self.core_clear.next = self.launch.val();
+        if self.launch.val() {
+            self.run.d.next = true;
+            self.finished.d.next = false;
+            self.tp.d.next = 0.into();
+            self.len.d.next = self.length.val();
+            self.ifs_left.d.next = 0.into();
+            self.busy.d.next = 0.into();
+            self.acq_mask.d.next = 0.into();
+            self.stopped.d.next = false;
+            self.err_code.d.next = 0.into();
+            self.err_frame.d.next = 0.into();
+            self.err_core.d.next = 0.into();
+            self.err_ip.d.next = 0.into();
+            self.cycle.d.next = 0.into();
+            self.limit.d.next = self.max_cycles.val();
+            self.start_q.d.next = 0.into();
+            self.r0_write_q.d.next = 0.into();
+            self.ev_valid.d.next = false;
+            self.read_frame.next = 0.into();
+        }
+
+        // ---- Task Memory ----
+        self.tm.clock.next = self.clock.val();
+        self.tm.write_enable.next = self.tm_write.val();
+        self.tm.write_line.next = self.tm_line.val();
+        self.tm.write_data.next = self.tm_data.val();
+        self.tm.read_frame.next = self.read_frame.val();
+
+        // ---- outputs ----
+        self.halt.next = self.finished.q.val() || self.timeout.val();
+        self.start.next = self.start_q.q.val();
+        self.code_line0.next = self.code0.q.val();
+        self.code_line1.next = self.code1.q.val();
+        self.code_line2.next = self.code2.q.val();
+        self.code_line3.next = self.code3.q.val();
+        self.r0_write.next = self.r0_write_q.q.val();
+        for i in 0..16 {
+            self.r0_value[i].next = self.r0_value_q[i].q.val();
+        }
+        self.running.next = self.run.q.val();
+        self.done.next = self.finished.q.val();
+        self.cycles.next = self.cycle.q.val();
+        self.status_code.next = self.err_code.q.val();
+        self.status_frame.next = self.err_frame.q.val();
+        self.status_core.next = self.err_core.q.val();
+        self.status_ip.next = self.err_ip.q.val();
+        self.event_valid.next = self.ev_valid.q.val();
+        self.event_if.next = self.ev_if.q.val();
+        self.event_frame.next = self.ev_frame.q.val();
+        self.event_mask.next = self.ev_mask.q.val();
+    }
+}
