@@ -38,7 +38,8 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
-    /// Write a block's Verilog (`DIR/<top>.v`), optionally checking it with yosys and Verilator.
+    /// Write the GPU's Verilog (`DIR/gpu16_top.v`, or one block's with --block), optionally
+    /// checking it with yosys and Verilator.
     Verilog(verilog::VerilogArgs),
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT).

@@ -3,6 +3,7 @@
 use crate::input;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use gpu16_hdl::waveform::Waveform;
 use gpu16_sim::image::sm;
 use gpu16_sim::run::{timeline_to_json, RunConfig, RunResult};
 use std::path::PathBuf;
@@ -60,17 +61,16 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     let result: RunResult = match args.engine {
         Engine::Model => gpu16_sim::model::run(&frames, &init, config),
-        Engine::Rtl => {
-            let mut vcd = match &args.vcd {
-                Some(p) => Some(std::io::BufWriter::new(
-                    std::fs::File::create(p)
-                        .with_context(|| format!("cannot write {}", p.display()))?,
-                )),
-                None => None,
-            };
-            let sink = vcd.as_mut().map(|w| w as &mut dyn std::io::Write);
-            gpu16_hdl::driver::run(&frames, &init, config, sink)?
-        }
+        Engine::Rtl => match &args.vcd {
+            Some(path) => {
+                let file = std::fs::File::create(path)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                let mut waveform = Waveform::new(std::io::BufWriter::new(file));
+                let mut watch = |g: &gpu16_hdl::gpu::Gpu| waveform.sample(g);
+                gpu16_hdl::driver::run(&frames, &init, config, Some(&mut watch))?
+            }
+            None => gpu16_hdl::driver::run(&frames, &init, config, None)?,
+        },
         Engine::Verilator => {
             bail!("the verilator engine is not built yet; use --engine rtl or model")
         }

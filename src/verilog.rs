@@ -14,6 +14,10 @@ pub enum BlockArg {
     Core,
     /// The shared memory (banks, crossbar, arbiters, locks).
     SharedMem,
+    /// The task scheduler with its Task Memory.
+    Scheduler,
+    /// The whole GPU (top module `gpu16_top`).
+    Gpu,
 }
 
 impl From<BlockArg> for Block {
@@ -21,6 +25,8 @@ impl From<BlockArg> for Block {
         match b {
             BlockArg::Core => Block::Core,
             BlockArg::SharedMem => Block::SharedMem,
+            BlockArg::Scheduler => Block::Scheduler,
+            BlockArg::Gpu => Block::Gpu,
         }
     }
 }
@@ -28,7 +34,7 @@ impl From<BlockArg> for Block {
 #[derive(Args)]
 pub struct VerilogArgs {
     /// Which block to emit.
-    #[arg(long, value_enum, default_value_t = BlockArg::Core)]
+    #[arg(long, value_enum, default_value_t = BlockArg::Gpu)]
     block: BlockArg,
     /// Output folder (created if missing).
     #[arg(short, long, value_name = "DIR")]

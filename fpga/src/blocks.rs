@@ -2,6 +2,8 @@
 
 use crate::emit;
 use gpu16_hdl::core::Core;
+use gpu16_hdl::gpu::Gpu;
+use gpu16_hdl::scheduler::Scheduler;
 use gpu16_hdl::shared_mem::SharedMem;
 use gpu16_hdl::sim::connected;
 
@@ -12,17 +14,23 @@ pub enum Block {
     Core,
     /// The shared memory: banks, crossbar, arbiters, locks (hdl/src/shared_mem).
     SharedMem,
+    /// The task scheduler with its Task Memory (hdl/src/scheduler).
+    Scheduler,
+    /// The whole GPU with its host interface (hdl/src/gpu.rs).
+    Gpu,
 }
 
 impl Block {
     /// Every emittable block.
-    pub const ALL: [Block; 2] = [Block::Core, Block::SharedMem];
+    pub const ALL: [Block; 4] = [Block::Core, Block::SharedMem, Block::Scheduler, Block::Gpu];
 
     /// The `--block` name.
     pub fn name(self) -> &'static str {
         match self {
             Block::Core => "core",
             Block::SharedMem => "shared_mem",
+            Block::Scheduler => "scheduler",
+            Block::Gpu => "gpu",
         }
     }
 
@@ -31,6 +39,8 @@ impl Block {
         match self {
             Block::Core => "gpu16_core",
             Block::SharedMem => "gpu16_shared_mem",
+            Block::Scheduler => "gpu16_scheduler",
+            Block::Gpu => "gpu16_top",
         }
     }
 
@@ -39,6 +49,8 @@ impl Block {
         match self {
             Block::Core => emit::verilog(&connected::<Core>(), self.top()),
             Block::SharedMem => emit::verilog(&connected::<SharedMem>(), self.top()),
+            Block::Scheduler => emit::verilog(&connected::<Scheduler>(), self.top()),
+            Block::Gpu => emit::verilog(&connected::<Gpu>(), self.top()),
         }
     }
 }

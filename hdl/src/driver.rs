@@ -9,11 +9,6 @@ use gpu16_sim::frame::{Frame, CORES, TASK_LINES};
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::isa::sm::{BANKS, ROWS};
 use gpu16_sim::run::{CoreFault, ErrorCode, Event, EventKind, RunConfig, RunResult, Stats, Status};
-use rust_hdl::prelude::*;
-use std::io::Write;
-
-/// Writes the design's signals at a time step to a waveform.
-type Waveform<'a> = Box<dyn FnMut(&Gpu, u64) + 'a>;
 
 /// The host's side of a run in progress: the GPU and the timeline being recorded.
 struct Host<'a> {
@@ -25,20 +20,18 @@ struct Host<'a> {
     task_of: [usize; CORES],
     /// Per timeline event: cores that have not signalled READY yet.
     remaining: Vec<u16>,
-    vcd: Option<Waveform<'a>>,
-    /// Clock cycles stepped, loading and reading back included (the waveform's time).
-    steps: u64,
+    /// Called once per clock cycle, the design settled, before the rising edge.
+    watch: Option<&'a mut dyn FnMut(&Gpu)>,
 }
 
 impl Host<'_> {
-    /// One clock cycle with the inputs as set; records the waveform if asked.
+    /// One clock cycle with the inputs as set.
     fn step(&mut self) -> Result<(), NoConvergence> {
-        tick(&mut self.gpu, |g| &mut g.clock)?;
-        self.steps += 1;
-        if let Some(write) = &mut self.vcd {
-            write(&self.gpu, self.steps);
+        settle(&mut self.gpu)?;
+        if let Some(watch) = &mut self.watch {
+            watch(&self.gpu);
         }
-        Ok(())
+        tick(&mut self.gpu, |g| &mut g.clock)
     }
 
     /// Observes this cycle's timeline outputs (the GPU settled, before the clock edge).
@@ -79,34 +72,22 @@ impl Host<'_> {
     }
 }
 
-/// Runs `frames` on `init` shared memory. `vcd`, if given, receives a waveform of every signal
-/// of the design, one time step per clock cycle.
+/// Runs `frames` on `init` shared memory. `watch`, if given, sees the whole design once per
+/// clock cycle (settled, before the rising edge), loading and reading back included: a
+/// waveform writer, or a recorder for cosimulation.
 pub fn run(
     frames: &[Frame],
     init: &SmImage,
     config: RunConfig,
-    vcd: Option<&mut dyn Write>,
+    watch: Option<&mut dyn FnMut(&Gpu)>,
 ) -> Result<RunResult, NoConvergence> {
-    let mut gpu: Gpu = connected();
-    settle(&mut gpu)?;
-    let vcd = vcd.map(|w| {
-        let mut probe = Some(write_vcd_dump(write_vcd_header(w, &gpu), &gpu));
-        let write = move |g: &Gpu, time: u64| {
-            let mut p = probe.take().expect("the VCD writer is there");
-            // A failed write loses the waveform, not the run.
-            let _ = p.timestamp(time);
-            probe = Some(write_vcd_change(p, g));
-        };
-        Box::new(write) as Waveform
-    });
     let mut h = Host {
-        gpu,
+        gpu: connected(),
         cycle: 0,
         timeline: Vec::new(),
         task_of: [0; CORES],
         remaining: Vec::new(),
-        vcd,
-        steps: 0,
+        watch,
     };
 
     // Load Task Memory, then the bytes of shared memory that are not 0 (it starts zeroed).

@@ -8,3 +8,4 @@ pub mod gpu;
 pub mod scheduler;
 pub mod shared_mem;
 pub mod sim;
+pub mod waveform;

@@ -8,7 +8,10 @@ use std::time::Instant;
 
 /// Largest gap between an IF's last READY and the next IF on an overlapping set of cores.
 fn max_dispatch_gap(t: &[Event]) -> Option<u64> {
-    let ifs: Vec<&Event> = t.iter().filter(|e| e.kind == EventKind::If && e.mask != 0).collect();
+    let ifs: Vec<&Event> = t
+        .iter()
+        .filter(|e| e.kind == EventKind::If && e.mask != 0)
+        .collect();
     ifs.windows(2)
         .filter(|w| w[0].mask & w[1].mask != 0)
         .map(|w| w[1].issue - w[0].complete)
@@ -16,8 +19,13 @@ fn max_dispatch_gap(t: &[Event]) -> Option<u64> {
 }
 
 fn main() {
-    let config = RunConfig { max_cycles: 1_000_000 };
-    println!("{:<16} {:>12} {:>10} {:>14} {:>12}", "program", "model cycles", "rtl cycles", "dispatch model", "dispatch rtl");
+    let config = RunConfig {
+        max_cycles: 1_000_000,
+    };
+    println!(
+        "{:<16} {:>12} {:>10} {:>14} {:>12}",
+        "program", "model cycles", "rtl cycles", "dispatch model", "dispatch rtl"
+    );
     for ex in examples() {
         let model = gpu16_sim::model::run(&ex.frames, &ex.init, config);
         let rtl = gpu16_hdl::driver::run(&ex.frames, &ex.init, config, None).unwrap();

@@ -58,8 +58,6 @@ pub struct Core {
     pub r0_value: Signal<In, Bits<8>>,
     /// The task finished this cycle (READY, exactly once per task).
     pub ready: Signal<Out, Bit>,
-    /// A task is running.
-    pub busy: Signal<Out, Bit>,
     /// With `ready`: the task ended with a core error.
     pub fault: Signal<Out, Bit>,
     /// [`FAULT_ILLEGAL_INSN`] or [`FAULT_ATOMIC_VIOLATION`].
@@ -83,9 +81,6 @@ pub struct Core {
     pub retired: Signal<Out, Bits<32>>,
     pub stalled: Signal<Out, Bits<32>>,
     pub busy_cycles: Signal<Out, Bits<32>>,
-    /// Instruction `exec_ip` is in the execute stage this cycle (`exec_valid`).
-    pub exec_valid: Signal<Out, Bit>,
-    pub exec_ip: Signal<Out, Bits<4>>,
 
     rf: RegFile,
     alu: Alu,
@@ -348,9 +343,6 @@ impl Logic for Core {
         }
 
         // ---- counters and status ----
-        self.busy.next = self.running.q.val();
-        self.exec_valid.next = self.e_valid.q.val();
-        self.exec_ip.next = self.e_ip.q.val();
         if self.running.q.val() {
             self.busy_q.d.next = self.busy_q.q.val() + 1;
         }

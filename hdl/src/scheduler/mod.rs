@@ -89,7 +89,7 @@ pub struct Scheduler {
     pub event_mask: Signal<Out, Bits<16>>,
 
     tm: TaskMemory,
-    fence: FenceCheck,
+    fence_check: FenceCheck,
     run: DFF<Bit>,
     finished: DFF<Bit>,
     tp: DFF<Bits<7>>,
@@ -188,10 +188,11 @@ impl Logic for Scheduler {
             && !self.bad_fence.val()
             && !self.truncated.val()
             && !(self.cf_targets.val() & self.busy_now.val()).any();
-        self.fence.fence.next = self.fence_bits.q.val();
-        self.fence.mask.next = self.mask.q.val();
-        self.fence.busy.next = self.busy_now.val();
-        self.if_go.next = self.frame_ok.val() && !self.is_cf.val() && self.fence.may_issue.val();
+        self.fence_check.fence.next = self.fence_bits.q.val();
+        self.fence_check.mask.next = self.mask.q.val();
+        self.fence_check.busy.next = self.busy_now.val();
+        self.if_go.next =
+            self.frame_ok.val() && !self.is_cf.val() && self.fence_check.may_issue.val();
 
         // ---- core faults: the lowest faulting core is first ----
         self.faults.next = self.fault.val() & self.ready.val();
@@ -254,7 +255,7 @@ impl Logic for Scheduler {
             self.code1.d.next = self.tm.line1.val();
             self.code2.d.next = self.tm.line2.val();
             self.code3.d.next = self.tm.line3.val();
-            if self.fence.acquire.val() {
+            if self.fence_check.acquire.val() {
                 self.acq_mask.d.next = self.mask.q.val();
             } else {
                 self.acq_mask.d.next = 0.into();
