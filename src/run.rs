@@ -3,10 +3,12 @@
 use crate::input;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use gpu16_fpga::cosim::Simulator;
+use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
 use gpu16_sim::image::sm;
 use gpu16_sim::run::{timeline_to_json, RunConfig, RunResult};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Which implementation of the machine runs the program.
@@ -42,9 +44,24 @@ pub struct RunArgs {
     /// Print counters (instructions, stalls, bank traffic) before the status line.
     #[arg(long)]
     stats: bool,
-    /// Write a waveform of the run (rtl engine).
+    /// Write a waveform of the run (rtl and verilator engines).
     #[arg(long, value_name = "OUT.vcd")]
     vcd: Option<PathBuf>,
+}
+
+/// Where compiled Verilog models are cached: `target/gpu16-verilog` next to this binary
+/// (`target/release/gpu16`), else the system's temporary folder.
+fn verilog_cache() -> PathBuf {
+    let exe = std::env::current_exe().ok();
+    let target = exe
+        .as_deref()
+        .and_then(Path::parent)
+        .and_then(Path::parent)
+        .filter(|t| t.file_name().is_some_and(|n| n == "target"));
+    match target {
+        Some(t) => t.join("gpu16-verilog"),
+        None => std::env::temp_dir().join("gpu16-verilog"),
+    }
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
@@ -56,8 +73,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let config = RunConfig {
         max_cycles: args.max_cycles,
     };
-    if args.vcd.is_some() && args.engine != Engine::Rtl {
-        bail!("--vcd records the hardware's signals in rust-hdl: it needs --engine rtl");
+    if args.vcd.is_some() && args.engine == Engine::Model {
+        bail!("--vcd records the hardware's signals: it needs --engine rtl or verilator");
     }
     let result: RunResult = match args.engine {
         Engine::Model => gpu16_sim::model::run(&frames, &init, config),
@@ -72,7 +89,22 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             None => gpu16_hdl::driver::run(&frames, &init, config, None)?,
         },
         Engine::Verilator => {
-            bail!("the verilator engine is not built yet; use --engine rtl or model")
+            let cache = verilog_cache();
+            eprintln!(
+                "building or reusing the Verilator model in {}",
+                cache.display()
+            );
+            let engine = VerilogEngine::build(Simulator::Verilator, &cache, args.vcd.is_some())?;
+            let work = cache.join(format!("run-{}", std::process::id()));
+            let vcd = match &args.vcd {
+                Some(p) => {
+                    Some(std::path::absolute(p).with_context(|| format!("{}", p.display()))?)
+                }
+                None => None,
+            };
+            let result = engine.run(&frames, &init, config, &work, vcd.as_deref());
+            std::fs::remove_dir_all(&work).ok();
+            result?
         }
     };
     if let Some(p) = &args.dump_sm {

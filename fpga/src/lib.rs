@@ -7,3 +7,4 @@ pub mod cosim;
 pub mod emit;
 pub mod lint;
 pub mod tools;
+pub mod verilog_engine;

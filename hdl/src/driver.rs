@@ -195,17 +195,7 @@ pub fn run(
         b.conflict_waits = counter(64 + i)?;
         b.lock_waits = counter(80 + i)?;
     }
-    stats.frames = h.timeline.len() as u64;
-    stats.tasks = h
-        .timeline
-        .iter()
-        .filter(|e| e.kind == EventKind::If)
-        .count() as u64;
-    for e in h.timeline.iter().filter(|e| e.kind == EventKind::If) {
-        for (core, c) in stats.cores.iter_mut().enumerate() {
-            c.tasks += u64::from(e.mask & (1 << core) != 0);
-        }
-    }
+    stats.count_frames(&h.timeline);
     Ok(RunResult {
         status,
         cycles,

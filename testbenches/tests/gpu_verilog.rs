@@ -75,7 +75,10 @@ fn a_replay_that_differs_is_caught_by_both_simulators() {
 #[test]
 fn gpu_verilog_matches_rust_hdl_in_verilator() {
     let rec = recording();
-    assert!(rec.cycles() > 300, "load, run and read-back are all replayed");
+    assert!(
+        rec.cycles() > 300,
+        "load, run and read-back are all replayed"
+    );
     let v = Block::Gpu.verilog().unwrap();
     rec.run(
         &v,

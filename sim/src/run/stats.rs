@@ -44,6 +44,19 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Fills `frames`, `tasks` and each core's `tasks` from a run's timeline (what the
+    /// hardware engines count this way).
+    pub fn count_frames(&mut self, timeline: &[crate::run::Event]) {
+        use crate::run::EventKind;
+        self.frames = timeline.len() as u64;
+        self.tasks = timeline.iter().filter(|e| e.kind == EventKind::If).count() as u64;
+        for e in timeline.iter().filter(|e| e.kind == EventKind::If) {
+            for (core, c) in self.cores.iter_mut().enumerate() {
+                c.tasks += u64::from(e.mask & (1 << core) != 0);
+            }
+        }
+    }
+
     /// Instructions retired by all cores.
     pub fn retired(&self) -> u64 {
         self.cores.iter().map(|c| c.retired).sum()

@@ -67,6 +67,71 @@ impl Status {
     pub fn line(&self, cycles: u64) -> String {
         format!("status: {self} cycles: {cycles}")
     }
+
+    /// Reads a SPEC §9 status line back: the status and the cycles.
+    pub fn parse_line(line: &str) -> Option<(Status, u64)> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let cycles = match words.as_slice() {
+            [.., "cycles:", n] => n.parse().ok()?,
+            _ => return None,
+        };
+        let status = match words.as_slice() {
+            ["status:", "ok", "cycles:", _] => Status::Ok,
+            ["status:", "error", code, "frame:", f, rest @ ..] => {
+                let code = [
+                    ErrorCode::BadFence,
+                    ErrorCode::Truncated,
+                    ErrorCode::IllegalInsn,
+                    ErrorCode::AtomicViolation,
+                    ErrorCode::Timeout,
+                ]
+                .into_iter()
+                .find(|c| c.name() == *code)?;
+                let fault = match rest {
+                    ["core:", c, "ip:", i, "cycles:", _] => Some(CoreFault {
+                        core: c.parse().ok()?,
+                        ip: i.parse().ok()?,
+                    }),
+                    ["cycles:", _] => None,
+                    _ => return None,
+                };
+                Status::Error {
+                    code,
+                    frame: f.parse().ok()?,
+                    fault,
+                }
+            }
+            _ => return None,
+        };
+        Some((status, cycles))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_lines_read_back() {
+        let cases = [
+            Status::Ok,
+            Status::Error {
+                code: ErrorCode::AtomicViolation,
+                frame: 3,
+                fault: Some(CoreFault { core: 7, ip: 15 }),
+            },
+            Status::Error {
+                code: ErrorCode::Timeout,
+                frame: 9,
+                fault: None,
+            },
+        ];
+        for s in cases {
+            assert_eq!(Status::parse_line(&s.line(42)), Some((s, 42)));
+        }
+        assert_eq!(Status::parse_line("status: maybe cycles: 3"), None);
+        assert_eq!(Status::parse_line("hello"), None);
+    }
 }
 
 impl fmt::Display for Status {

@@ -1,0 +1,187 @@
+//! `--engine verilator`: the emitted GPU (`gpu16_top`) and the Verilog testbench
+//! (testbenches/verilog/gpu16_tb.v) compiled by Verilator, run once per program. The compiled
+//! model is cached, keyed by the Verilog it was built from, so only the first run pays for
+//! the build. The same testbench runs under Icarus ([`Simulator::Icarus`]).
+
+use crate::blocks::Block;
+use crate::cosim::Simulator;
+use crate::tools::{run, ToolError};
+use gpu16_sim::frame::{Frame, CORES};
+use gpu16_sim::image::sm::SmImage;
+use gpu16_sim::image::{sm, tm};
+use gpu16_sim::run::{timeline_from_json, RunConfig, RunResult, Stats, Status};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+
+/// The testbench, plain Verilog-2005.
+pub const TESTBENCH: &str = include_str!("../../testbenches/verilog/gpu16_tb.v");
+
+/// A built simulation of the whole GPU with its testbench.
+pub struct VerilogEngine {
+    simulator: Simulator,
+    /// Where the simulator's build lives.
+    dir: PathBuf,
+}
+
+impl VerilogEngine {
+    /// Builds the simulation under `cache` (reused if the same Verilog was built before).
+    /// `trace`: able to write a waveform (slower under Verilator, so only when asked).
+    pub fn build(
+        simulator: Simulator,
+        cache: &Path,
+        trace: bool,
+    ) -> Result<VerilogEngine, ToolError> {
+        let design = Block::Gpu.verilog().map_err(ToolError)?;
+        let mut h = DefaultHasher::new();
+        (&design, TESTBENCH, format!("{simulator:?}"), trace).hash(&mut h);
+        let dir = cache.join(format!("{simulator:?}-{:016x}", h.finish()).to_lowercase());
+        let engine = VerilogEngine { simulator, dir };
+        if engine.binary().exists() {
+            return Ok(engine);
+        }
+        // Built in a private folder, then renamed into place: concurrent builds (parallel
+        // tests, two CLI runs) never see each other's half-built files.
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let build = cache.join(format!("building-{}-{stamp}", std::process::id()));
+        let io = |e: std::io::Error| ToolError(format!("{}: {e}", build.display()));
+        std::fs::create_dir_all(&build).map_err(io)?;
+        std::fs::write(build.join("gpu16_top.v"), &design).map_err(io)?;
+        std::fs::write(build.join("gpu16_tb.v"), TESTBENCH).map_err(io)?;
+        let built = match simulator {
+            Simulator::Icarus => {
+                let args = ["-g2005", "-o", "gpu16.vvp", "gpu16_tb.v", "gpu16_top.v"];
+                run("iverilog", &args, &build).map(|_| ())
+            }
+            Simulator::Verilator => {
+                // -O2 for the generated C++ (Verilator's default is -Os): ~1.8x faster.
+                let mut args = vec!["--binary", "-O3", "-j", "2", "--top-module", "gpu16_tb"];
+                args.extend(["-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1"]);
+                if trace {
+                    args.push("--trace");
+                }
+                let waivers: Vec<String> = crate::lint::VERILATOR_WAIVERS
+                    .iter()
+                    .map(|w| format!("-Wno-{w}"))
+                    .collect();
+                args.extend(waivers.iter().map(String::as_str));
+                args.extend(["-Wno-fatal", "gpu16_tb.v", "gpu16_top.v"]);
+                run("verilator", &args, &build).map(|_| ())
+            }
+        };
+        if let Err(e) = built {
+            std::fs::remove_dir_all(&build).ok();
+            return Err(e);
+        }
+        if engine.dir.exists() && !engine.binary().exists() {
+            // An incomplete entry (an interrupted build of an older version): replace it.
+            std::fs::remove_dir_all(&engine.dir).ok();
+        }
+        if std::fs::rename(&build, &engine.dir).is_err() {
+            // Someone else finished the same build first: use theirs.
+            std::fs::remove_dir_all(&build).ok();
+            if !engine.binary().exists() {
+                return Err(ToolError(format!(
+                    "cannot install the build in {}",
+                    engine.dir.display()
+                )));
+            }
+        }
+        Ok(engine)
+    }
+
+    fn binary(&self) -> PathBuf {
+        match self.simulator {
+            Simulator::Icarus => self.dir.join("gpu16.vvp"),
+            Simulator::Verilator => self.dir.join("obj_dir").join("Vgpu16_tb"),
+        }
+    }
+
+    /// Runs `frames` on `init` in a fresh folder `work`; `vcd` asks for a waveform.
+    pub fn run(
+        &self,
+        frames: &[Frame],
+        init: &SmImage,
+        config: RunConfig,
+        work: &Path,
+        vcd: Option<&Path>,
+    ) -> Result<RunResult, ToolError> {
+        let io = |e: std::io::Error| ToolError(format!("{}: {e}", work.display()));
+        std::fs::create_dir_all(work).map_err(io)?;
+        std::fs::write(work.join("program.tm.hex"), tm::write(frames)).map_err(io)?;
+        std::fs::write(work.join("init.sm.hex"), sm::write(init)).map_err(io)?;
+        let mut args = vec![
+            "+tm=program.tm.hex".to_string(),
+            format!("+frames={}", frames.len()),
+            "+sm=init.sm.hex".into(),
+            format!("+max_cycles={}", config.max_cycles.min(u32::MAX as u64)),
+            "+dump=final.sm.hex".into(),
+            "+timeline=timeline.json".into(),
+            "+regs=regs.hex".into(),
+            "+stats=stats.hex".into(),
+        ];
+        if let Some(v) = vcd {
+            args.push(format!("+vcd={}", v.display()));
+        }
+        let binary = self.binary().display().to_string();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = match self.simulator {
+            Simulator::Icarus => {
+                let mut a = vec!["-n", binary.as_str()];
+                a.extend(args);
+                run("vvp", &a, work)?
+            }
+            Simulator::Verilator => run(&binary, &args, work)?,
+        };
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let (status, cycles) = stdout
+            .lines()
+            .rev()
+            .find_map(Status::parse_line)
+            .ok_or_else(|| ToolError(format!("the testbench printed no status line:\n{stdout}")))?;
+        let read = |name: &str| {
+            std::fs::read_to_string(work.join(name))
+                .map_err(|e| ToolError(format!("the testbench wrote no {name}: {e}")))
+        };
+        let bad = |name: &str, e: &dyn std::fmt::Display| ToolError(format!("{name}: {e}"));
+        let mem = sm::parse(&read("final.sm.hex")?).map_err(|e| bad("final.sm.hex", &e))?;
+        let timeline =
+            timeline_from_json(&read("timeline.json")?).map_err(|e| bad("timeline.json", &e))?;
+        let words = |name: &str| -> Result<Vec<u64>, ToolError> {
+            read(name)?
+                .lines()
+                .map(|l| l.split("//").next().unwrap_or("").trim())
+                .filter(|l| !l.is_empty() && !l.starts_with('@'))
+                .map(|l| u64::from_str_radix(l, 16).map_err(|e| bad(name, &e)))
+                .collect()
+        };
+        let reg_words = words("regs.hex")?;
+        let stat_words = words("stats.hex")?;
+        if reg_words.len() != 256 || stat_words.len() != 96 {
+            return Err(ToolError(
+                "the testbench's register or counter dump is short".into(),
+            ));
+        }
+        let regs = std::array::from_fn(|c| std::array::from_fn(|r| reg_words[16 * c + r] as u8));
+        let mut stats = Stats::default();
+        for i in 0..CORES {
+            let c = &mut stats.cores[i];
+            (c.retired, c.mem_stall, c.busy) =
+                (stat_words[i], stat_words[16 + i], stat_words[32 + i]);
+            let b = &mut stats.banks[i];
+            (b.accesses, b.conflict_waits, b.lock_waits) =
+                (stat_words[48 + i], stat_words[64 + i], stat_words[80 + i]);
+        }
+        stats.count_frames(&timeline);
+        Ok(RunResult {
+            status,
+            cycles,
+            sm: mem,
+            regs,
+            timeline,
+            stats,
+        })
+    }
+}
