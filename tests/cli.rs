@@ -210,10 +210,24 @@ fn vcd_writes_a_waveform_of_the_rtl() {
 }
 
 #[test]
-fn engines_not_built_yet_say_so() {
-    let o = gpu16(&["run", "examples/vector_add.s", "--engine", "verilator"]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("not built yet"));
+fn verilator_engine_matches_rtl_and_vcd_needs_hardware() {
+    let dir = scratch("verilator_engine");
+    let run = |engine: &str, dump: &str| {
+        let dump = dir.join(dump);
+        let o = gpu16(&[
+            "run",
+            "examples/reduction.s",
+            "--sm",
+            "examples/reduction.sm.hex",
+            "--engine",
+            engine,
+            "--dump-sm",
+            dump.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        (stdout(&o), std::fs::read_to_string(dump).unwrap())
+    };
+    assert_eq!(run("verilator", "v.sm.hex"), run("rtl", "r.sm.hex"));
     let o = gpu16(&[
         "run",
         "examples/vector_add.s",

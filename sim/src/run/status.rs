@@ -107,6 +107,22 @@ impl Status {
     }
 }
 
+impl fmt::Display for Status {
+    /// `ok` or `error CODE frame: F [core: C ip: I]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Status::Ok => write!(f, "ok"),
+            Status::Error { code, frame, fault } => {
+                write!(f, "error {} frame: {frame}", code.name())?;
+                if let Some(CoreFault { core, ip }) = fault {
+                    write!(f, " core: {core} ip: {ip}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,21 +147,5 @@ mod tests {
         }
         assert_eq!(Status::parse_line("status: maybe cycles: 3"), None);
         assert_eq!(Status::parse_line("hello"), None);
-    }
-}
-
-impl fmt::Display for Status {
-    /// `ok` or `error CODE frame: F [core: C ip: I]`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Status::Ok => write!(f, "ok"),
-            Status::Error { code, frame, fault } => {
-                write!(f, "error {} frame: {frame}", code.name())?;
-                if let Some(CoreFault { core, ip }) = fault {
-                    write!(f, " core: {core} ip: {ip}")?;
-                }
-                Ok(())
-            }
-        }
     }
 }
