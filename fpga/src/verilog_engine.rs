@@ -6,10 +6,11 @@
 use crate::blocks::Block;
 use crate::cosim::Simulator;
 use crate::tools::{run, ToolError};
-use gpu16_sim::frame::{Frame, CORES};
+use gpu16_hdl::gpu::{stats_from_counters, COUNTERS};
+use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::image::{sm, tm};
-use gpu16_sim::run::{timeline_from_json, RunConfig, RunResult, Stats, Status};
+use gpu16_sim::run::{timeline_from_json, RunConfig, RunResult, Status};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -169,21 +170,13 @@ impl VerilogEngine {
         };
         let reg_words = words("regs.hex")?;
         let stat_words = words("stats.hex")?;
-        if reg_words.len() != 256 || stat_words.len() != 96 {
+        if reg_words.len() != 256 || stat_words.len() != COUNTERS {
             return Err(ToolError(
                 "the testbench's register or counter dump is short".into(),
             ));
         }
         let regs = std::array::from_fn(|c| std::array::from_fn(|r| reg_words[16 * c + r] as u8));
-        let mut stats = Stats::default();
-        for i in 0..CORES {
-            let c = &mut stats.cores[i];
-            (c.retired, c.mem_stall, c.busy) =
-                (stat_words[i], stat_words[16 + i], stat_words[32 + i]);
-            let b = &mut stats.banks[i];
-            (b.accesses, b.conflict_waits, b.lock_waits) =
-                (stat_words[48 + i], stat_words[64 + i], stat_words[80 + i]);
-        }
+        let mut stats = stats_from_counters(&stat_words.try_into().expect("96 counters"));
         stats.count_frames(&timeline);
         Ok(RunResult {
             status,

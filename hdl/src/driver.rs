@@ -2,13 +2,13 @@
 //! Memory and shared memory, launch, watch the timeline, read everything back. It returns the
 //! same [`RunResult`] as the reference model, built only from the GPU's host interface.
 
-use crate::gpu::Gpu;
+use crate::gpu::{stats_from_counters, Gpu, COUNTERS};
 use crate::scheduler::status;
 use crate::sim::{connected, settle, tick, NoConvergence};
 use gpu16_sim::frame::{Frame, CORES, TASK_LINES};
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::isa::sm::{BANKS, ROWS};
-use gpu16_sim::run::{CoreFault, ErrorCode, Event, EventKind, RunConfig, RunResult, Stats, Status};
+use gpu16_sim::run::{CoreFault, ErrorCode, Event, EventKind, RunConfig, RunResult, Status};
 
 /// The host's side of a run in progress: the GPU and the timeline being recorded.
 struct Host<'a> {
@@ -179,22 +179,13 @@ pub fn run(
             *value = h.gpu.dbg_value.val().index() as u8;
         }
     }
-    let mut counter = |sel: usize| -> Result<u64, NoConvergence> {
+    let mut words = [0u64; COUNTERS];
+    for (sel, word) in words.iter_mut().enumerate() {
         h.gpu.stat_sel.next = (sel as u64).into();
         settle(&mut h.gpu)?;
-        Ok(h.gpu.stat_value.val().index() as u64)
-    };
-    let mut stats = Stats::default();
-    for i in 0..CORES {
-        let c = &mut stats.cores[i];
-        c.retired = counter(i)?;
-        c.mem_stall = counter(16 + i)?;
-        c.busy = counter(32 + i)?;
-        let b = &mut stats.banks[i];
-        b.accesses = counter(48 + i)?;
-        b.conflict_waits = counter(64 + i)?;
-        b.lock_waits = counter(80 + i)?;
+        *word = h.gpu.stat_value.val().index() as u64;
     }
+    let mut stats = stats_from_counters(&words);
     stats.count_frames(&h.timeline);
     Ok(RunResult {
         status,

@@ -15,10 +15,27 @@
 use crate::core::Core;
 use crate::scheduler::Scheduler;
 use crate::shared_mem::SharedMem;
+use gpu16_sim::run::Stats;
 use rust_hdl::prelude::*;
 
 /// Cores.
 const N: usize = 16;
+
+/// Counters behind `stat_sel` (0–95).
+pub const COUNTERS: usize = 96;
+
+/// The per-core and per-bank counters from the values of `stat_sel` 0–95, in order.
+pub fn stats_from_counters(words: &[u64; COUNTERS]) -> Stats {
+    let mut stats = Stats::default();
+    for i in 0..N {
+        let c = &mut stats.cores[i];
+        (c.retired, c.mem_stall, c.busy) = (words[i], words[16 + i], words[32 + i]);
+        let b = &mut stats.banks[i];
+        (b.accesses, b.conflict_waits, b.lock_waits) =
+            (words[48 + i], words[64 + i], words[80 + i]);
+    }
+    stats
+}
 
 /// gpu16: scheduler, 16 cores, shared memory.
 #[derive(LogicBlock)]
