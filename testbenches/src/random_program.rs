@@ -9,8 +9,9 @@
 //! - loops count down a register the body does not touch; other branches only go forward.
 //!
 //! Some programs end in an error whose report cannot depend on timing either: a bad CF at the
-//! end (`BAD_FENCE`, `TRUNCATED`), or a core fault in a memory-free task issued under `acq`
-//! on one core (`ILLEGAL_INSN`, `ATOMIC_VIOLATION`), after which nothing else is issued.
+//! end (`BAD_FENCE`, `TRUNCATED`), or a core fault on one core (`ILLEGAL_INSN` followed by
+//! another task on that core that must never start; `ATOMIC_VIOLATION` under `acq`), after
+//! which nothing else is issued.
 
 use crate::rng::Rng;
 use gpu16_sim::image::sm::{self, SmImage};
@@ -184,7 +185,13 @@ pub fn random_program(seed: u64) -> RandomProgram {
         match rng.below(4) {
             0 => src += ".cf_raw 0x00000000ffff00c1 0 0 0\n.if\nready\n",
             1 => writeln!(src, ".cf_raw {:#018x} 0 0 0\n.if\nready", 0xffff_0000u64 | 5).unwrap(),
-            2 => writeln!(src, ".cf mask={:#x} fence=acq\n.if\nadd r9, r10, r11\n.hword 0xb080", 1u32 << core).unwrap(),
+            // No fence: the task after the fault, on the same core, must never start.
+            2 => writeln!(
+                src,
+                ".cf mask={:#x}\n.if\nadd r9, r10, r11\n.hword 0xb080\n.if\nset_const 5, r9\nready",
+                1u32 << core
+            )
+            .unwrap(),
             _ => writeln!(
                 src,
                 ".cf mask={:#x} fence=acq\n.if\nsub r0, r0, r0\nset_const 0xc0, r8\nld_sync [r8, r0], r9\nready",

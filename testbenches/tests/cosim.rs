@@ -70,6 +70,8 @@ const DIRECTED: &[&str] = &[
     // BAD_FENCE, TRUNCATED.
     ".cf mask=0x1\n.if\nset_const 0, r1\nset_const 0x11, r9\nst [r9, r1], r9\nready\n.cf_raw 0x00000000000100c1 0 0 0\n.if\nready\n",
     ".cf mask=0x1\n.if\nset_const 0, r1\nst [r1, r1], r1\nready\n.cf_raw 0x0000000000010005 0 0 0\n.if\nready\n",
+    // A fault stops issue at once: the next task on the same core never starts.
+    ".cf mask=0x1\n.if\n.hword 0xb080\n.if\nset_const 5, r9\nready\n",
     // ILLEGAL_INSN on two cores at once: the lower is reported.
     ".cf mask=0x6 fence=acq\n.if\nnop\n.hword 0xd0c0\nready\n.cf mask=0x1\n.if\nset_const 1, r9\nready\n",
     // Every ATOMIC_VIOLATION.

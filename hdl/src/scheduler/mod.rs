@@ -162,12 +162,16 @@ impl Logic for Scheduler {
         }
 
         // ---- the frame at TP ----
+        // A fault this cycle already stops issue this cycle (SPEC §7: no new frame after an
+        // error), although the faulting core's READY frees it.
+        self.faults.next = self.fault.val() & self.ready.val();
         self.busy_now.next = self.busy.q.val() & !self.ready.val();
         self.timeout.next = self.run.q.val()
             && self.limit.q.val().any()
             && (self.cycle.q.val() == self.limit.q.val());
         self.frame_ok.next = self.run.q.val()
             && !self.stopped.q.val()
+            && !self.faults.val().any()
             && !self.timeout.val()
             && (self.tp.q.val() < self.len.q.val())
             && !(self.acq_mask.q.val() & self.busy_now.val()).any();
@@ -195,7 +199,6 @@ impl Logic for Scheduler {
             self.frame_ok.val() && !self.is_cf.val() && self.fence_check.may_issue.val();
 
         // ---- core faults: the lowest faulting core is first ----
-        self.faults.next = self.fault.val() & self.ready.val();
         self.first_fault.next = self.faults.val() & (!self.faults.val() + 1);
         self.fault_core.next = 0.into();
         self.fault_core.next = self
