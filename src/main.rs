@@ -2,6 +2,7 @@
 
 mod input;
 mod run;
+mod synth;
 mod verilog;
 
 use anyhow::{Context, Result};
@@ -41,6 +42,9 @@ enum Command {
     /// Write the GPU's Verilog (`DIR/gpu16_top.v`, or one block's with --block), optionally
     /// checking it with yosys and Verilator.
     Verilog(verilog::VerilogArgs),
+    /// Synthesise the GPU (or a block) for an FPGA with yosys and nextpnr; report its size and
+    /// Fmax.
+    Synth(synth::SynthArgs),
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT).
     Run(run::RunArgs),
@@ -70,6 +74,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         }
         Command::Run(args) => run::run(&args),
         Command::Verilog(args) => verilog::verilog(&args),
+        Command::Synth(args) => synth::synth(&args),
     }
 }
 

@@ -257,3 +257,36 @@ fn verilog_writes_a_checked_block() {
     assert!(text.contains("module gpu16_core("));
     assert!(stdout(&o).contains("check -assert: ok"));
 }
+
+#[test]
+fn synth_reports_size_and_fmax_of_the_core_on_both_fpga_families() {
+    let dir = scratch("synth");
+    for target in ["ice40-hx8k", "ecp5-25f"] {
+        let o = gpu16(&[
+            "synth",
+            "--target",
+            target,
+            "--block",
+            "core",
+            "-o",
+            dir.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let out = stdout(&o);
+        assert!(out.contains(&format!("target: {target}")), "{out}");
+        assert!(out.contains("fits: yes"), "{out}");
+        let lut4: u64 = out
+            .lines()
+            .find_map(|l| {
+                l.trim()
+                    .strip_prefix("LUT4")?
+                    .split_whitespace()
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .expect("a LUT4 line");
+        assert!(lut4 > 500, "{out}");
+        assert!(out.contains("Fmax (nextpnr): "), "{out}");
+    }
+}

@@ -1,5 +1,6 @@
 //! The blocks `gpu16 verilog --block` can emit, each with its Verilog top-module name.
 
+use crate::cosim::{ports_of, Port};
 use crate::emit;
 use gpu16_hdl::core::Core;
 use gpu16_hdl::gpu::Gpu;
@@ -41,6 +42,16 @@ impl Block {
             Block::SharedMem => "gpu16_shared_mem",
             Block::Scheduler => "gpu16_scheduler",
             Block::Gpu => "gpu16_top",
+        }
+    }
+
+    /// The block's top-level ports.
+    pub fn ports(self) -> Vec<Port> {
+        match self {
+            Block::Core => ports_of(&connected::<Core>()),
+            Block::SharedMem => ports_of(&connected::<SharedMem>()),
+            Block::Scheduler => ports_of(&connected::<Scheduler>()),
+            Block::Gpu => ports_of(&connected::<Gpu>()),
         }
     }
 

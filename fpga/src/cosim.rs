@@ -81,6 +81,13 @@ fn parse_literal(text: &str) -> u128 {
     u128::from_str_radix(digits, radix).expect("a literal of 128 bits at most")
 }
 
+/// The top-level ports of `uut`, in declaration order.
+pub fn ports_of<B: Block>(uut: &B) -> Vec<Port> {
+    let mut probe = PortProbe::default();
+    uut.accept("uut", &mut probe);
+    probe.ports.into_iter().map(|(p, _)| p).collect()
+}
+
 impl Recording {
     /// Records this cycle's port values of `uut` (settled, before the rising edge).
     pub fn sample<B: Block>(&mut self, uut: &B) {

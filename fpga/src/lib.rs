@@ -6,5 +6,6 @@ pub mod blocks;
 pub mod cosim;
 pub mod emit;
 pub mod lint;
+pub mod synth;
 pub mod tools;
 pub mod verilog_engine;

