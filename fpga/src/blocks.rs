@@ -22,9 +22,6 @@ pub enum Block {
 }
 
 impl Block {
-    /// Every emittable block.
-    pub const ALL: [Block; 4] = [Block::Core, Block::SharedMem, Block::Scheduler, Block::Gpu];
-
     /// The `--block` name.
     pub fn name(self) -> &'static str {
         match self {

@@ -35,7 +35,7 @@ pub fn run(program: &str, args: &[&str], dir: &Path) -> Result<Output, ToolError
         .spawn()
         .map_err(|e| {
             ToolError(format!(
-                "cannot run `{program}` ({e}); install it with `bash scripts/test.sh` \
+                "cannot run `{program}` ({e}); install it with `./scripts/test.sh` \
                  (Debian: apt-get install yosys iverilog verilator)"
             ))
         })?;

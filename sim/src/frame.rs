@@ -3,8 +3,6 @@
 //! A frame is raw bytes; whether it is a Control Frame or an Instruction Frame depends only on
 //! its position in the program ([`layout`]).
 
-use crate::isa::{decode, Decoded, Instruction};
-
 /// Bytes in a frame.
 pub const FRAME_BYTES: usize = 32;
 /// Task lines (64-bit words) in a frame.
@@ -52,24 +50,6 @@ impl Frame {
             bytes[2 * i..2 * i + 2].copy_from_slice(&w.to_le_bytes());
         }
         Frame(bytes)
-    }
-
-    /// An IF holding `insns`, padded with `nop` (so execution falls off IP 15).
-    pub fn from_instructions(insns: &[Instruction]) -> Frame {
-        assert!(
-            insns.len() <= IF_INSNS,
-            "an IF holds at most 16 instructions"
-        );
-        let mut words = [0u16; IF_INSNS];
-        for (w, i) in words.iter_mut().zip(insns) {
-            *w = i.encode();
-        }
-        Frame::from_words(&words)
-    }
-
-    /// The frame decoded as an IF.
-    pub fn decode_instructions(&self) -> [Decoded; IF_INSNS] {
-        std::array::from_fn(|i| decode(self.word(i)))
     }
 }
 

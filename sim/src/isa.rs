@@ -316,11 +316,6 @@ impl Instruction {
             Instruction::Ready => opcode::READY << 12,
         }
     }
-
-    /// True for the instructions that access shared memory.
-    pub fn is_memory(&self) -> bool {
-        matches!(self, Instruction::Load { .. } | Instruction::Store { .. })
-    }
 }
 
 /// True when `word` decodes to a legal instruction that encodes back to `word` exactly.
