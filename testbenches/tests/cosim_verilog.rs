@@ -121,3 +121,28 @@ fn random_programs_agree_three_ways_under_verilator() {
         }
     }
 }
+
+#[test]
+fn the_verilog_testbench_writes_a_waveform() {
+    let engine = VerilogEngine::build(Simulator::Icarus, &cache(), true).unwrap();
+    let dir = cache().join("vcd");
+    let vcd = dir.join("run.vcd");
+    std::fs::create_dir_all(&dir).unwrap();
+    let frames = asm(".cf mask=0x3\n.if\nset_const 9, r9\nst [r9, r0], r9\nready\n");
+    let r = engine
+        .run(
+            &frames,
+            &gpu16_sim::image::sm::zeroed(),
+            CONFIG,
+            &dir,
+            Some(&vcd),
+        )
+        .unwrap();
+    assert_eq!(r.sm[9], 9);
+    let text = std::fs::read_to_string(&vcd).unwrap();
+    assert!(
+        text.contains("$enddefinitions") && text.contains("gpu16_tb"),
+        "a VCD of the testbench"
+    );
+    assert!(text.lines().filter(|l| l.starts_with('#')).count() > 50);
+}
