@@ -15,9 +15,9 @@ pub struct CoreStats {
     pub busy: u64,
     /// Tasks the core finished.
     pub tasks: u64,
-    /// Loads (`ld`, `ld_sync`) retired.
+    /// Loads (`ld`, `ld_sync`) retired — counted by the model only (0 from the hardware).
     pub loads: u64,
-    /// Divisions retired.
+    /// Divisions retired — counted by the model only (0 from the hardware).
     pub divs: u64,
 }
 
