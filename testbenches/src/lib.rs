@@ -5,6 +5,7 @@ pub mod core_harness;
 pub mod random_program;
 pub mod rng;
 pub mod sm_harness;
+pub mod sm_traffic;
 
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};

@@ -1,0 +1,199 @@
+//! Core-like random traffic for the shared memory, checked as it runs against a scoreboard:
+//! every read, no lost write, the round-robin bound, the lock rules, and the counters.
+
+use crate::rng::Rng;
+use crate::sm_harness::{Request, SmHarness, PORTS};
+
+/// What a port driver (standing in for a core) is doing.
+#[derive(Clone, Copy, Debug)]
+pub enum Phase {
+    /// Nothing to ask for this many more cycles.
+    Idle(u64),
+    /// Waiting for a grant; `waited` counts grants to others on its bank since it last
+    /// became eligible (no lock holding it back).
+    Pending(Request, u64),
+    /// Inside an atomic sequence on `addr`; the body lasts `left` more cycles.
+    Locked { addr: u16, value: u8, left: u64 },
+}
+
+/// The independent view of the memory and its locks, updated in grant order.
+pub struct Scoreboard {
+    pub mem: Vec<u8>,
+    /// Per bank: the port holding its lock, and the row.
+    pub holder: [Option<(usize, u8)>; 16],
+    /// Per port: the byte its load granted last cycle must return.
+    pub expect_read: [Option<u8>; PORTS],
+    pub accesses: [u64; 16],
+    pub conflict_waits: [u64; 16],
+    pub lock_waits: [u64; 16],
+    pub max_waited: u64,
+}
+
+impl Scoreboard {
+    fn new() -> Scoreboard {
+        Scoreboard {
+            mem: vec![0; 4096],
+            holder: [None; 16],
+            expect_read: [None; PORTS],
+            accesses: [0; 16],
+            conflict_waits: [0; 16],
+            lock_waits: [0; 16],
+            max_waited: 0,
+        }
+    }
+
+    /// A lock held by another port keeps this request waiting (SPEC §6 rules 3 and 5).
+    fn held_back(&self, port: usize, r: &Request) -> bool {
+        matches!(self.holder[r.bank()], Some((o, row)) if o != port && (row == r.row() || r.is_lock()))
+    }
+}
+
+/// `cycles` cycles of random traffic from 16 core-like ports on `h`, checked as it runs (a
+/// broken rule panics): `hot_banks` banks and 8 rows, so that conflicts and locks collide often.
+pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness) -> Scoreboard {
+    let mut rng = Rng::new(seed);
+    let mut sb = Scoreboard::new();
+    let mut phase = [Phase::Idle(0); PORTS];
+    for _ in 0..cycles {
+        // Drivers decide this cycle's requests and task ends.
+        let mut release = 0u16;
+        for (p, ph) in phase.iter_mut().enumerate() {
+            *ph = match *ph {
+                Phase::Idle(0) => {
+                    let addr = ((rng.below(hot_banks) as u16) << 8) | rng.below(8) as u16;
+                    let kind = rng.below(10);
+                    let r = Request {
+                        addr,
+                        write: (5..8).contains(&kind),
+                        sync: kind >= 8,
+                        data: rng.byte(),
+                    };
+                    Phase::Pending(r, 0)
+                }
+                Phase::Idle(n) => Phase::Idle(n - 1),
+                Phase::Locked {
+                    addr,
+                    value,
+                    left: 0,
+                } => {
+                    if rng.chance(10) {
+                        // The task ends inside the sequence: the hardware must drop the lock.
+                        release |= 1 << p;
+                        Phase::Idle(rng.below(4))
+                    } else {
+                        let r = Request {
+                            addr,
+                            write: true,
+                            sync: true,
+                            data: value,
+                        };
+                        Phase::Pending(r, 0)
+                    }
+                }
+                Phase::Locked { addr, value, left } => Phase::Locked {
+                    addr,
+                    value,
+                    left: left - 1,
+                },
+                pending => pending,
+            };
+        }
+        let requests = std::array::from_fn(|p| match phase[p] {
+            Phase::Pending(r, _) => Some(r),
+            _ => None,
+        });
+        let (grants, rdata) = h.cycle(&requests, release);
+
+        // Last cycle's loads return what the scoreboard said.
+        for (p, byte) in rdata.iter().enumerate() {
+            if let Some(want) = sb.expect_read[p].take() {
+                assert_eq!(
+                    *byte, want,
+                    "port {p} read the wrong byte at cycle {}",
+                    h.cycle
+                );
+            }
+        }
+        // Check every grant against the rules, in grant order (one per bank, so any order).
+        // Eligibility is decided on the locks as they were at the start of the cycle.
+        let start = Scoreboard {
+            holder: sb.holder,
+            ..Scoreboard::new()
+        };
+        let mut granted_banks = [false; 16];
+        for p in 0..PORTS {
+            let Some(r) = requests[p] else { continue };
+            if !grants[p] {
+                continue;
+            }
+            let b = r.bank();
+            assert!(!granted_banks[b], "bank {b} granted twice in one cycle");
+            granted_banks[b] = true;
+            assert!(
+                !sb.held_back(p, &r),
+                "port {p} granted {r:?} past a lock: {:?}",
+                sb.holder[b]
+            );
+            sb.accesses[b] += 1;
+            if let Phase::Pending(_, waited) = phase[p] {
+                sb.max_waited = sb.max_waited.max(waited);
+            }
+            if r.write {
+                sb.mem[r.addr as usize] = r.data;
+            } else {
+                sb.expect_read[p] = Some(sb.mem[r.addr as usize]);
+            }
+            phase[p] = match (r.sync, r.write) {
+                (true, false) => {
+                    assert_eq!(sb.holder[b], None, "two locks in bank {b}");
+                    sb.holder[b] = Some((p, r.row()));
+                    let value = sb.mem[r.addr as usize].wrapping_add(1);
+                    Phase::Locked {
+                        addr: r.addr,
+                        value,
+                        left: rng.below(4),
+                    }
+                }
+                (true, true) => {
+                    assert_eq!(sb.holder[b], Some((p, r.row())), "st_sync by a non-owner");
+                    sb.holder[b] = None;
+                    Phase::Idle(rng.below(3))
+                }
+                _ => Phase::Idle(rng.below(3)),
+            };
+        }
+        // Waiting requests: held back by a lock, or lost the round-robin to another port.
+        for p in 0..PORTS {
+            if let (Some(r), Phase::Pending(_, waited)) = (requests[p], phase[p]) {
+                if grants[p] {
+                    continue;
+                }
+                if start.held_back(p, &r) {
+                    // Round-robin's bound holds from when the request becomes eligible.
+                    sb.lock_waits[r.bank()] += 1;
+                    phase[p] = Phase::Pending(r, 0);
+                } else {
+                    sb.conflict_waits[r.bank()] += 1;
+                    assert!(
+                        granted_banks[r.bank()],
+                        "port {p} eligible for idle bank {}",
+                        r.bank()
+                    );
+                    let waited = waited + 1;
+                    assert!(
+                        waited <= 15,
+                        "port {p} waited {waited} grants of bank {}",
+                        r.bank()
+                    );
+                    phase[p] = Phase::Pending(r, waited);
+                }
+            }
+        }
+        for holder in sb.holder.iter_mut() {
+            if matches!(holder, Some((o, _)) if release & (1 << *o) != 0) {
+                *holder = None;
+            }
+        }
+    }
+    sb
+}
