@@ -187,14 +187,15 @@ fn host_port_loads_and_reads_every_byte_and_blocks_cores() {
 
 #[test]
 fn round_robin_serves_a_waiting_port_within_15_grants() {
-    // All 16 ports keep loading from bank 0: port p's first load waits p cycles, and every
-    // later one exactly 15 (the grants go once around the other ports).
+    // All 16 ports keep loading from bank 0, each its own row: port p's first load waits p
+    // cycles, and every later one exactly 15 (the grants go once around the other ports).
     let mut h = SmHarness::new();
-    let load = req(0x010, false, false, 0);
+    let loads: [Option<Request>; PORTS] =
+        std::array::from_fn(|p| req(0x010 + p as u16, false, false, 0));
     let mut waits: [Vec<u64>; PORTS] = std::array::from_fn(|_| Vec::new());
     let mut waiting = [0u64; PORTS];
     for _ in 0..16 * 4 {
-        let (g, _) = h.cycle(&[load; PORTS], 0);
+        let (g, _) = h.cycle(&loads, 0);
         assert_eq!(g.iter().filter(|&&g| g).count(), 1);
         for p in 0..PORTS {
             if g[p] {
@@ -209,4 +210,30 @@ fn round_robin_serves_a_waiting_port_within_15_grants() {
         assert_eq!(w[0], p as u64);
         assert!(w[1..].iter().all(|&n| n == 15), "port {p}: {w:?}");
     }
+}
+
+#[test]
+fn plain_loads_of_one_byte_are_served_together() {
+    let mut h = SmHarness::new();
+    h.host_write(0x210, 0x5a);
+    // 16 loads of one byte: one cycle, one access, every port gets the byte.
+    let (g, _) = h.cycle(&[req(0x210, false, false, 0); PORTS], 0);
+    assert!(g.iter().all(|&g| g));
+    let (_, rdata) = h.cycle(&[None; PORTS], 0);
+    assert!(rdata.iter().all(|&b| b == 0x5a));
+    assert_eq!(h.counters(2), (1, 0, 0));
+    // Port 0 wins (a fresh arbiter starts with it) with a store: nothing is served with it.
+    let mut h = SmHarness::new();
+    let mut reqs = [req(0x210, false, false, 0); PORTS];
+    reqs[0] = req(0x210, true, false, 1);
+    let (g, _) = h.cycle(&reqs, 0);
+    assert_eq!(g.iter().filter(|&&g| g).count(), 1);
+    // The winner's load serves the loads of its byte, not an ld_sync of it nor other bytes.
+    let mut reqs = [None; PORTS];
+    reqs[1] = req(0x210, false, false, 0);
+    reqs[2] = req(0x211, false, false, 0);
+    reqs[3] = req(0x210, false, true, 0);
+    reqs[4] = req(0x210, false, false, 0);
+    let (g, _) = h.cycle(&reqs, 0);
+    assert_eq!((g[1], g[2], g[3], g[4]), (true, false, false, true));
 }

@@ -12,6 +12,8 @@
 //!   row r and every other core's `ld_sync` to the bank are not eligible (they wait, and
 //!   count as lock waits); plain accesses to other rows proceed. A granted `ld_sync` locks, a
 //!   granted `st_sync` unlocks, and a core's `task_end` (its task ended) drops its lock.
+//! - Broadcast: when a bank's winner is a plain load, every other eligible plain load of the
+//!   same byte is served in the same cycle (one RAM read for all of them).
 //! - A load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
 //!   registered read).
 //! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
@@ -80,6 +82,8 @@ pub struct SharedMem {
     /// Per bank: requesters it may grant, and requesters a lock holds back.
     eligible: [Signal<Local, Bits<16>>; N],
     held: [Signal<Local, Bits<16>>; N],
+    /// Per bank: every core served this cycle (the winner, and plain loads of its byte).
+    served: [Signal<Local, Bits<16>>; N],
     /// Per bank: the granted request.
     sel_row: [Signal<Local, Bits<8>>; N],
     sel_write: [Signal<Local, Bit>; N],
@@ -129,6 +133,7 @@ impl Default for SharedMem {
             n_held: Default::default(),
             eligible: Default::default(),
             held: Default::default(),
+            served: Default::default(),
             sel_row: Default::default(),
             sel_write: Default::default(),
             sel_sync: Default::default(),
@@ -203,9 +208,26 @@ impl Logic for SharedMem {
                     self.sel_sync[b].next = self.sync[i].val();
                     self.sel_wdata[b].next = self.wdata[i].val();
                 }
+            }
+            // Broadcast: a plain load that wins also serves every other eligible plain load of
+            // the same byte in this cycle (SPEC §5's allowed optimisation). The round-robin
+            // pointer, the RAM access and the lock follow the winner alone.
+            self.served[b].next = self.arbiters[b].grant.val();
+            for i in 0..16 {
+                self.served[b].next = self.served[b].val().replace_bit(
+                    i,
+                    self.served[b].val().get_bit(i)
+                        || (self.arbiters[b].grant.val().any()
+                            && !self.sel_write[b].val()
+                            && !self.sel_sync[b].val()
+                            && self.eligible[b].val().get_bit(i)
+                            && !self.write[i].val()
+                            && !self.sync[i].val()
+                            && (self.addr[i].val().get_bits::<8>(0) == self.sel_row[b].val())),
+                );
                 self.granted_by[i].next = self.granted_by[i]
                     .val()
-                    .replace_bit(b, self.arbiters[b].grant.val().get_bit(i));
+                    .replace_bit(b, self.served[b].val().get_bit(i));
             }
 
             // The bank's RAM: the host's access, or the granted core's.
@@ -248,7 +270,7 @@ impl Logic for SharedMem {
             self.conflicts_q[b].clock.next = self.clock.val();
             self.lock_waits_q[b].clock.next = self.clock.val();
             self.accesses_q[b].d.next = self.accesses_q[b].q.val();
-            self.n_lost[b].bits.next = self.eligible[b].val() & !self.arbiters[b].grant.val();
+            self.n_lost[b].bits.next = self.eligible[b].val() & !self.served[b].val();
             self.n_held[b].bits.next = self.held[b].val();
             self.conflicts_q[b].d.next = self.conflicts_q[b].q.val() + self.n_lost[b].count.val();
             self.lock_waits_q[b].d.next = self.lock_waits_q[b].q.val() + self.n_held[b].count.val();
