@@ -244,10 +244,7 @@ impl Recording {
             }
             Simulator::Verilator => {
                 let mut args = vec!["--binary", "-j", "2", "--top-module", "cosim_tb"];
-                let waivers: Vec<String> = crate::lint::VERILATOR_WAIVERS
-                    .iter()
-                    .map(|w| format!("-Wno-{w}"))
-                    .collect();
+                let waivers = crate::lint::verilator_waiver_flags();
                 args.extend(waivers.iter().map(String::as_str));
                 args.extend(["-Wno-fatal", "cosim_tb.v", "design.v"]);
                 run("verilator", &args, dir)?;

@@ -14,6 +14,14 @@ use std::path::Path;
 /// Verilator warning classes waived for rust-hdl output (see the module documentation).
 pub const VERILATOR_WAIVERS: [&str; 3] = ["WIDTH", "DECLFILENAME", "UNOPTFLAT"];
 
+/// Verilator's `-Wno-…` flags for [`VERILATOR_WAIVERS`].
+pub fn verilator_waiver_flags() -> Vec<String> {
+    VERILATOR_WAIVERS
+        .iter()
+        .map(|w| format!("-Wno-{w}"))
+        .collect()
+}
+
 /// Writes `verilog` to `dir/name.v` and runs yosys' structural checks on module `top`.
 pub fn yosys_check(verilog: &str, top: &str, dir: &Path) -> Result<(), ToolError> {
     std::fs::write(dir.join("check.v"), verilog).map_err(|e| ToolError(e.to_string()))?;
@@ -25,10 +33,7 @@ pub fn yosys_check(verilog: &str, top: &str, dir: &Path) -> Result<(), ToolError
 pub fn verilator_lint(verilog: &str, top: &str, dir: &Path) -> Result<(), ToolError> {
     std::fs::write(dir.join("lint.v"), verilog).map_err(|e| ToolError(e.to_string()))?;
     let mut args = vec!["--lint-only", "-Wall", "--top-module", top];
-    let waivers: Vec<String> = VERILATOR_WAIVERS
-        .iter()
-        .map(|w| format!("-Wno-{w}"))
-        .collect();
+    let waivers = verilator_waiver_flags();
     args.extend(waivers.iter().map(String::as_str));
     args.push("lint.v");
     run("verilator", &args, dir).map(|_| ())

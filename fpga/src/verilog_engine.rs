@@ -73,10 +73,7 @@ impl VerilogEngine {
                 if trace {
                     args.push("--trace");
                 }
-                let waivers: Vec<String> = crate::lint::VERILATOR_WAIVERS
-                    .iter()
-                    .map(|w| format!("-Wno-{w}"))
-                    .collect();
+                let waivers = crate::lint::verilator_waiver_flags();
                 args.extend(waivers.iter().map(String::as_str));
                 args.extend(["-Wno-fatal", "gpu16_tb.v", "gpu16_flat.v"]);
                 run("verilator", &args, &build).map(|_| ())

@@ -36,6 +36,14 @@ pub fn run_model_zero(source: &str) -> RunResult {
     run_model(source, &sm::zeroed())
 }
 
+/// A fresh, empty folder `name` under `base` (a test's `env!("CARGO_TARGET_TMPDIR")`).
+pub fn scratch(base: &str, name: &str) -> PathBuf {
+    let dir = Path::new(base).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the scratch folder can be made");
+    dir
+}
+
 /// The repository's `examples/` folder.
 pub fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")

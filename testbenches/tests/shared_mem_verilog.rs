@@ -10,10 +10,7 @@ use gpu16_testbenches::sm_traffic::random_traffic;
 use std::path::PathBuf;
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    gpu16_testbenches::scratch(env!("CARGO_TARGET_TMPDIR"), name)
 }
 
 fn verilog() -> String {
