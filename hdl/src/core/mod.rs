@@ -74,7 +74,7 @@ pub struct Core {
     pub mem_grant: Signal<In, Bit>,
     /// The byte a load granted in the previous cycle read.
     pub mem_rdata: Signal<In, Bits<8>>,
-    /// Debug view of the register file: register number, value.
+    /// Debug view of the register file while the core is idle: register number, value.
     pub dbg_reg_sel: Signal<In, Bits<4>>,
     pub dbg_reg: Signal<Out, Bits<8>>,
     /// Instructions retired, cycles stalled waiting for a memory grant, cycles busy.
@@ -250,8 +250,7 @@ impl Logic for Core {
         self.rf.we1.next = self.wb_hi_en.val();
         self.rf.wa1.next = self.wb_hi_dst.val();
         self.rf.wd1.next = self.alu.result_hi.val();
-        self.rf.dbg_sel.next = self.dbg_reg_sel.val();
-        self.dbg_reg.next = self.rf.dbg_q.val();
+        self.dbg_reg.next = self.rf.qc.val();
 
         // ---- fetch/decode: the next instruction and its operands ----
         if self.taken.val() {
@@ -279,7 +278,12 @@ impl Logic for Core {
         }
         self.rf.ra.next = self.f_word.val().get_bits::<4>(8);
         self.rf.rb.next = self.f_rb.val();
-        self.rf.rc.next = self.f_word.val().get_bits::<4>(0);
+        // An idle core lends read port C to the debug view.
+        if self.running.q.val() || self.start.val() {
+            self.rf.rc.next = self.f_word.val().get_bits::<4>(0);
+        } else {
+            self.rf.rc.next = self.dbg_reg_sel.val();
+        }
         self.f_a.next = self.rf.qa.val();
         self.f_b.next = self.rf.qb.val();
         self.f_c.next = self.rf.qc.val();
