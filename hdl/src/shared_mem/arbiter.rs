@@ -15,24 +15,24 @@ pub struct RoundRobin {
     pub grant: Signal<Out, Bits<16>>,
     /// Bits strictly above the last winner: they have priority.
     above: DFF<Bits<16>>,
-    masked: Signal<Local, Bits<16>>,
-    pick: Signal<Local, Bits<16>>,
+    /// `{eligible, eligible & above}`: its lowest set bit is the winner (in either half).
+    both: Signal<Local, Bits<32>>,
+    pick: Signal<Local, Bits<32>>,
+    winner: Signal<Local, Bits<16>>,
 }
 
 impl Logic for RoundRobin {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, above);
-        self.masked.next = self.eligible.val() & self.above.q.val();
-        // x & -x isolates the lowest set bit.
-        if self.masked.val().any() {
-            self.pick.next = self.masked.val() & (!self.masked.val() + 1);
-        } else {
-            self.pick.next = self.eligible.val() & (!self.eligible.val() + 1);
-        }
-        self.grant.next = self.pick.val();
-        if self.pick.val().any() {
-            self.above.d.next = !((self.pick.val() << 1) - 1);
+        self.both.next = (bit_cast::<32, 16>(self.eligible.val()) << 16)
+            | bit_cast::<32, 16>(self.eligible.val() & self.above.q.val());
+        // x & -x isolates the lowest set bit: one carry chain instead of two.
+        self.pick.next = self.both.val() & (!self.both.val() + 1);
+        self.winner.next = self.pick.val().get_bits::<16>(0) | self.pick.val().get_bits::<16>(16);
+        self.grant.next = self.winner.val();
+        if self.eligible.val().any() {
+            self.above.d.next = !((self.winner.val() << 1) - 1);
         }
         if self.clear.val() {
             self.above.d.next = 0.into();
