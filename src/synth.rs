@@ -1,6 +1,6 @@
 //! `gpu16 synth`: size and speed of the GPU (or a block) on an FPGA.
 
-use crate::verilog::BlockArg;
+use crate::verilog::{counters, BlockArg};
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::blocks::Block;
@@ -33,6 +33,9 @@ pub struct SynthArgs {
     /// Working folder for the netlists and tool logs.
     #[arg(short, long, value_name = "DIR", default_value = "target/gpu16-synth")]
     output: PathBuf,
+    /// Leave out the performance counters (`--stats`), as a board build may.
+    #[arg(long)]
+    no_counters: bool,
     /// Stop after yosys (resource counts, no Fmax).
     #[arg(long)]
     synth_only: bool,
@@ -45,7 +48,9 @@ pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
         TargetArg::Ecp5_85f => Target::Ecp5_85f,
         TargetArg::Ice40Hx8k => Target::Ice40Hx8k,
     };
-    let verilog = block.verilog().map_err(|e| anyhow!(e))?;
+    let verilog = block
+        .verilog_with(counters(args.no_counters))
+        .map_err(|e| anyhow!(e))?;
     let dir = args
         .output
         .join(format!("{}-{}", block.name(), target.name()));
@@ -60,9 +65,14 @@ pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
         &mut progress,
     )?;
     println!(
-        "block: {} (top module {}, in a scan wrapper)",
+        "block: {} (top module {}, in a scan wrapper), performance counters: {}",
         block.name(),
-        block.top()
+        block.top(),
+        if args.no_counters {
+            "left out"
+        } else {
+            "included"
+        }
     );
     print!("{report}");
     println!("logs and netlists: {}", dir.display());

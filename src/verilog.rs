@@ -2,7 +2,7 @@
 
 use anyhow::{anyhow, Context, Result};
 use clap::{Args, ValueEnum};
-use gpu16_fpga::blocks::Block;
+use gpu16_fpga::blocks::{Block, Counters};
 use gpu16_fpga::lint;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,14 +39,28 @@ pub struct VerilogArgs {
     /// Output folder (created if missing).
     #[arg(short, long, value_name = "DIR")]
     output: PathBuf,
+    /// Leave out the performance counters (`--stats`; they read 0): a smaller FPGA build.
+    #[arg(long)]
+    pub no_counters: bool,
     /// Also run yosys `hierarchy -check; proc; check -assert` and `verilator --lint-only -Wall`.
     #[arg(long)]
     check: bool,
 }
 
+/// The build's counters from a `--no-counters` flag.
+pub fn counters(no_counters: bool) -> Counters {
+    if no_counters {
+        Counters::Off
+    } else {
+        Counters::On
+    }
+}
+
 pub fn verilog(args: &VerilogArgs) -> Result<ExitCode> {
     let block = Block::from(args.block);
-    let text = block.verilog().map_err(|e| anyhow!(e))?;
+    let text = block
+        .verilog_with(counters(args.no_counters))
+        .map_err(|e| anyhow!(e))?;
     std::fs::create_dir_all(&args.output)
         .with_context(|| format!("cannot create {}", args.output.display()))?;
     let path = args.output.join(format!("{}.v", block.top()));

@@ -8,6 +8,13 @@ use gpu16_hdl::scheduler::Scheduler;
 use gpu16_hdl::shared_mem::SharedMem;
 use gpu16_hdl::sim::connected;
 
+/// Whether a build keeps the performance counters (`gpu16 run --stats`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counters {
+    On,
+    Off,
+}
+
 /// A block of the GPU that can be emitted on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Block {
@@ -52,13 +59,38 @@ impl Block {
         }
     }
 
-    /// The block's Verilog.
+    /// The block's Verilog, with its performance counters.
     pub fn verilog(self) -> Result<String, String> {
+        self.verilog_with(Counters::On)
+    }
+
+    /// The block's Verilog, with or without its performance counters
+    /// (see `gpu16_hdl::counter`).
+    pub fn verilog_with(self, counters: Counters) -> Result<String, String> {
+        let off = counters == Counters::Off;
         match self {
-            Block::Core => emit::verilog(&connected::<Core>(), self.top()),
-            Block::SharedMem => emit::verilog(&connected::<SharedMem>(), self.top()),
+            Block::Core => {
+                let mut core = connected::<Core>();
+                if off {
+                    core.disable_counters();
+                }
+                emit::verilog(&core, self.top())
+            }
+            Block::SharedMem => {
+                let mut sm = connected::<SharedMem>();
+                if off {
+                    sm.disable_counters();
+                }
+                emit::verilog(&sm, self.top())
+            }
             Block::Scheduler => emit::verilog(&connected::<Scheduler>(), self.top()),
-            Block::Gpu => emit::verilog(&connected::<Gpu>(), self.top()),
+            Block::Gpu => {
+                let mut gpu = connected::<Gpu>();
+                if off {
+                    gpu.disable_counters();
+                }
+                emit::verilog(&gpu, self.top())
+            }
         }
     }
 }

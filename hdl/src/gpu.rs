@@ -138,6 +138,17 @@ impl Default for Gpu {
     }
 }
 
+impl Gpu {
+    /// Build the GPU without its performance counters (see [`crate::counter::Counter`]):
+    /// `stat_value` reads 0.
+    pub fn disable_counters(&mut self) {
+        for core in self.cores.iter_mut() {
+            core.disable_counters();
+        }
+        self.sm.disable_counters();
+    }
+}
+
 impl Logic for Gpu {
     #[hdl_gen]
     fn update(&mut self) {

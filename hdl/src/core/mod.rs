@@ -29,6 +29,7 @@ pub use alu::Alu;
 pub use divider::Divider;
 pub use regfile::RegFile;
 
+use crate::counter::Counter;
 use rust_hdl::prelude::*;
 
 /// `fault_code` for `ILLEGAL_INSN`.
@@ -102,9 +103,9 @@ pub struct Core {
     /// The address this core locked with `ld_sync`.
     locked: DFF<Bit>,
     lock_addr: DFF<Bits<12>>,
-    retired_q: DFF<Bits<32>>,
-    stalled_q: DFF<Bits<32>>,
-    busy_q: DFF<Bits<32>>,
+    retired_count: Counter<1>,
+    stalled_count: Counter<1>,
+    busy_count: Counter<1>,
 
     opc: Signal<Local, Bits<4>>,
     is_load: Signal<Local, Bit>,
@@ -132,12 +133,21 @@ pub struct Core {
     f_c: Signal<Local, Bits<8>>,
 }
 
+impl Core {
+    /// Build the core without its performance counters (see [`Counter`]).
+    pub fn disable_counters(&mut self) {
+        self.retired_count.disable();
+        self.stalled_count.disable();
+        self.busy_count.disable();
+    }
+}
+
 impl Logic for Core {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
             self, clock, running, ip, fetch_done, e_valid, e_insn, e_ip, e_a, e_b, e_c, load_wait,
-            locked, lock_addr, retired_q, stalled_q, busy_q
+            locked, lock_addr
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
@@ -346,30 +356,25 @@ impl Logic for Core {
             }
         }
 
-        // ---- counters and status ----
-        if self.running.q.val() {
-            self.busy_q.d.next = self.busy_q.q.val() + 1;
-        }
-        if self.e_done.val() && !self.e_fault.val() {
-            self.retired_q.d.next = self.retired_q.q.val() + 1;
-        }
-        if self.mem_req.val() && !self.mem_grant.val() {
-            self.stalled_q.d.next = self.stalled_q.q.val() + 1;
-        }
-        self.retired.next = self.retired_q.q.val();
-        self.stalled.next = self.stalled_q.q.val();
-        self.busy_cycles.next = self.busy_q.q.val();
+        // ---- counters ----
+        self.retired_count.clock.next = self.clock.val();
+        self.retired_count.clear.next = self.clear.val();
+        self.retired_count.add.next = (self.e_done.val() && !self.e_fault.val()).into();
+        self.stalled_count.clock.next = self.clock.val();
+        self.stalled_count.clear.next = self.clear.val();
+        self.stalled_count.add.next = (self.mem_req.val() && !self.mem_grant.val()).into();
+        self.busy_count.clock.next = self.clock.val();
+        self.busy_count.clear.next = self.clear.val();
+        self.busy_count.add.next = self.running.q.val().into();
+        self.retired.next = self.retired_count.count.val();
+        self.stalled.next = self.stalled_count.count.val();
+        self.busy_cycles.next = self.busy_count.count.val();
 
         if self.clear.val() || self.halt.val() {
             self.running.d.next = false;
             self.e_valid.d.next = false;
             self.load_wait.d.next = false;
             self.locked.d.next = false;
-        }
-        if self.clear.val() {
-            self.retired_q.d.next = 0.into();
-            self.stalled_q.d.next = 0.into();
-            self.busy_q.d.next = 0.into();
         }
     }
 }

@@ -2,11 +2,11 @@
 
 use rust_hdl::prelude::*;
 
-/// Combinational population count, widened to the counters' 32 bits.
+/// Combinational population count (0–16).
 #[derive(LogicBlock, Default)]
 pub struct PopCount {
     pub bits: Signal<In, Bits<16>>,
-    pub count: Signal<Out, Bits<32>>,
+    pub count: Signal<Out, Bits<5>>,
     sum: Signal<Local, Bits<5>>,
 }
 
@@ -18,6 +18,6 @@ impl Logic for PopCount {
         for i in 0..16 {
             self.sum.next = self.sum.val() + self.bits.val().get_bit(i);
         }
-        self.count.next = bit_cast::<32, 5>(self.sum.val());
+        self.count.next = self.sum.val();
     }
 }
