@@ -271,8 +271,10 @@ impl Logic for Core {
         self.f_valid.next = self.taken.val() || !self.fetch_done.q.val();
         self.f_word.next = 0.into();
         for i in 0..16 {
+            // Exactly one index matches: OR-ing (an AND-OR multiplexer) is cheaper than the
+            // priority chain `f_word = imem[i]` (see docs/microarchitecture.md).
             if self.f_ip.val().index() == i {
-                self.f_word.next = self.imem[i].q.val();
+                self.f_word.next = self.f_word.val() | self.imem[i].q.val();
             }
         }
         if self.start.val() {
