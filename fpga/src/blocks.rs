@@ -67,30 +67,25 @@ impl Block {
     /// The block's Verilog, with or without its performance counters
     /// (see `gpu16_hdl::counter`).
     pub fn verilog_with(self, counters: Counters) -> Result<String, String> {
-        let off = counters == Counters::Off;
+        let top = self.top();
         match self {
-            Block::Core => {
-                let mut core = connected::<Core>();
-                if off {
-                    core.disable_counters();
-                }
-                emit::verilog(&core, self.top())
-            }
-            Block::SharedMem => {
-                let mut sm = connected::<SharedMem>();
-                if off {
-                    sm.disable_counters();
-                }
-                emit::verilog(&sm, self.top())
-            }
-            Block::Scheduler => emit::verilog(&connected::<Scheduler>(), self.top()),
-            Block::Gpu => {
-                let mut gpu = connected::<Gpu>();
-                if off {
-                    gpu.disable_counters();
-                }
-                emit::verilog(&gpu, self.top())
-            }
+            Block::Core => emit_block(top, counters, Core::disable_counters),
+            Block::SharedMem => emit_block(top, counters, SharedMem::disable_counters),
+            Block::Scheduler => emit_block(top, counters, |_: &mut Scheduler| {}),
+            Block::Gpu => emit_block(top, counters, Gpu::disable_counters),
         }
     }
+}
+
+/// Emits block `B` as module `top`, calling `disable_counters` first if the build has none.
+fn emit_block<B: rust_hdl::prelude::Block + Default>(
+    top: &str,
+    counters: Counters,
+    disable_counters: fn(&mut B),
+) -> Result<String, String> {
+    let mut block = connected::<B>();
+    if counters == Counters::Off {
+        disable_counters(&mut block);
+    }
+    emit::verilog(&block, top)
 }

@@ -7,13 +7,18 @@ use gpu16_hdl::counter::Counter;
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_testbenches::rng::Rng;
 
-/// Runs 300 cycles of random `add` (0–16) and occasional `clear`, checking `count` against a
-/// plain sum every cycle; returns the recording.
-fn exercise(enabled: bool) -> Recording {
+fn counter(enabled: bool) -> Counter<5> {
     let mut c = connected::<Counter<5>>();
     if !enabled {
         c.disable();
     }
+    c
+}
+
+/// Runs 300 cycles of random `add` (0–16) and occasional `clear`, checking `count` against a
+/// plain sum every cycle; returns the recording.
+fn exercise(enabled: bool) -> Recording {
+    let mut c = counter(enabled);
     let mut rng = Rng::new(5);
     let mut rec = Recording::default();
     let mut expected: u32 = 0;
@@ -36,11 +41,7 @@ fn exercise(enabled: bool) -> Recording {
 }
 
 fn verilog(enabled: bool) -> String {
-    let mut c = connected::<Counter<5>>();
-    if !enabled {
-        c.disable();
-    }
-    emit::verilog(&c, "gpu16_counter").expect("the counter emits Verilog")
+    emit::verilog(&counter(enabled), "gpu16_counter").expect("the counter emits Verilog")
 }
 
 #[test]
