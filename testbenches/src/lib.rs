@@ -36,7 +36,15 @@ pub fn run_model_zero(source: &str) -> RunResult {
     run_model(source, &sm::zeroed())
 }
 
-/// A fresh, empty folder `name` under `base` (a test's `env!("CARGO_TARGET_TMPDIR")`).
+/// A fresh, empty folder `name` under the calling test's `CARGO_TARGET_TMPDIR`.
+#[macro_export]
+macro_rules! scratch {
+    ($name:expr) => {
+        $crate::scratch(env!("CARGO_TARGET_TMPDIR"), $name)
+    };
+}
+
+/// A fresh, empty folder `name` under `base` (use [`scratch!`] from a test).
 pub fn scratch(base: &str, name: &str) -> PathBuf {
     let dir = Path::new(base).join(name);
     let _ = std::fs::remove_dir_all(&dir);

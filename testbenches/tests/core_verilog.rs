@@ -7,11 +7,7 @@ use gpu16_hdl::core::Core;
 use gpu16_hdl::sim::connected;
 use gpu16_sim::image::sm;
 use gpu16_testbenches::core_harness::CoreHarness;
-use std::path::PathBuf;
-
-fn scratch(name: &str) -> PathBuf {
-    gpu16_testbenches::scratch(env!("CARGO_TARGET_TMPDIR"), name)
-}
+use gpu16_testbenches::scratch;
 
 fn core_verilog() -> String {
     emit::verilog(&connected::<Core>(), "gpu16_core").expect("the core emits Verilog")
@@ -20,8 +16,8 @@ fn core_verilog() -> String {
 #[test]
 fn core_verilog_passes_yosys_and_verilator_lint() {
     let v = core_verilog();
-    lint::yosys_check(&v, "gpu16_core", &scratch("core_yosys")).unwrap();
-    lint::verilator_lint(&v, "gpu16_core", &scratch("core_lint")).unwrap();
+    lint::yosys_check(&v, "gpu16_core", &scratch!("core_yosys")).unwrap();
+    lint::verilator_lint(&v, "gpu16_core", &scratch!("core_lint")).unwrap();
 }
 
 /// A recording of several tasks (ALU chains, loads, stores, div, branches, atomics, a fault)
@@ -58,7 +54,7 @@ fn core_verilog_matches_rust_hdl_in_icarus() {
         &core_verilog(),
         "gpu16_core",
         Simulator::Icarus,
-        &scratch("core_icarus"),
+        &scratch!("core_icarus"),
     )
     .unwrap();
 }
@@ -70,7 +66,7 @@ fn core_verilog_matches_rust_hdl_in_verilator() {
         &core_verilog(),
         "gpu16_core",
         Simulator::Verilator,
-        &scratch("core_verilator"),
+        &scratch!("core_verilator"),
     )
     .unwrap();
 }

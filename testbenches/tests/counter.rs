@@ -46,7 +46,7 @@ fn verilog(enabled: bool) -> String {
 
 #[test]
 fn the_counter_adds_and_clears_and_its_verilog_agrees() {
-    let dir = gpu16_testbenches::scratch(env!("CARGO_TARGET_TMPDIR"), "counter_on");
+    let dir = gpu16_testbenches::scratch!("counter_on");
     exercise(true)
         .run(&verilog(true), "gpu16_counter", Simulator::Icarus, &dir)
         .unwrap();
@@ -56,7 +56,7 @@ fn the_counter_adds_and_clears_and_its_verilog_agrees() {
 fn a_disabled_counter_reads_zero_and_its_verilog_agrees() {
     let v = verilog(false);
     assert!(!v.contains("count + add"), "no adder left:\n{v}");
-    let dir = gpu16_testbenches::scratch(env!("CARGO_TARGET_TMPDIR"), "counter_off");
+    let dir = gpu16_testbenches::scratch!("counter_off");
     exercise(false)
         .run(&v, "gpu16_counter", Simulator::Icarus, &dir)
         .unwrap();

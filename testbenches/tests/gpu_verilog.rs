@@ -7,12 +7,8 @@ use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::lint;
 use gpu16_sim::image::sm;
 use gpu16_sim::run::RunConfig;
+use gpu16_testbenches::scratch;
 use gpu16_testbenches::{asm, examples};
-use std::path::PathBuf;
-
-fn scratch(name: &str) -> PathBuf {
-    gpu16_testbenches::scratch(env!("CARGO_TARGET_TMPDIR"), name)
-}
 
 #[test]
 fn scheduler_and_gpu_verilog_pass_yosys_and_verilator_lint() {
@@ -21,10 +17,15 @@ fn scheduler_and_gpu_verilog_pass_yosys_and_verilator_lint() {
         lint::yosys_check(
             &v,
             block.top(),
-            &scratch(&format!("{}_yosys", block.name())),
+            &scratch!(&format!("{}_yosys", block.name())),
         )
         .unwrap();
-        lint::verilator_lint(&v, block.top(), &scratch(&format!("{}_lint", block.name()))).unwrap();
+        lint::verilator_lint(
+            &v,
+            block.top(),
+            &scratch!(&format!("{}_lint", block.name())),
+        )
+        .unwrap();
     }
 }
 
@@ -58,7 +59,7 @@ fn a_replay_that_differs_is_caught_by_both_simulators() {
         (Simulator::Verilator, "gpu_bad_verilator"),
     ] {
         let err = rec
-            .run(&v, Block::Gpu.top(), sim, &scratch(dir))
+            .run(&v, Block::Gpu.top(), sim, &scratch!(dir))
             .unwrap_err();
         assert!(
             err.to_string()
@@ -81,7 +82,7 @@ fn gpu_verilog_matches_rust_hdl_in_verilator() {
         &v,
         Block::Gpu.top(),
         Simulator::Verilator,
-        &scratch("gpu_verilator"),
+        &scratch!("gpu_verilator"),
     )
     .unwrap();
 }
@@ -94,7 +95,7 @@ fn gpu_verilog_matches_rust_hdl_in_icarus() {
             &v,
             Block::Gpu.top(),
             Simulator::Icarus,
-            &scratch("gpu_icarus"),
+            &scratch!("gpu_icarus"),
         )
         .unwrap();
 }

@@ -5,13 +5,9 @@ use gpu16_fpga::blocks::Block;
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{lint, tools};
 use gpu16_testbenches::rng::Rng;
+use gpu16_testbenches::scratch;
 use gpu16_testbenches::sm_harness::{Request, SmHarness, PORTS};
 use gpu16_testbenches::sm_traffic::random_traffic;
-use std::path::PathBuf;
-
-fn scratch(name: &str) -> PathBuf {
-    gpu16_testbenches::scratch(env!("CARGO_TARGET_TMPDIR"), name)
-}
 
 fn verilog() -> String {
     Block::SharedMem
@@ -23,8 +19,8 @@ fn verilog() -> String {
 fn shared_mem_verilog_passes_yosys_and_verilator_lint() {
     let v = verilog();
     let top = Block::SharedMem.top();
-    lint::yosys_check(&v, top, &scratch("sm_yosys")).unwrap();
-    lint::verilator_lint(&v, top, &scratch("sm_lint")).unwrap();
+    lint::yosys_check(&v, top, &scratch!("sm_yosys")).unwrap();
+    lint::verilator_lint(&v, top, &scratch!("sm_lint")).unwrap();
 }
 
 /// Core-like traffic on two hot banks, checked by the scoreboard as it runs in rust-hdl, then
@@ -60,7 +56,7 @@ fn recording() -> Recording {
 fn shared_mem_verilog_matches_rust_hdl_in_icarus() {
     let top = Block::SharedMem.top();
     recording()
-        .run(&verilog(), top, Simulator::Icarus, &scratch("sm_icarus"))
+        .run(&verilog(), top, Simulator::Icarus, &scratch!("sm_icarus"))
         .unwrap();
 }
 
@@ -72,14 +68,14 @@ fn shared_mem_verilog_matches_rust_hdl_in_verilator() {
             &verilog(),
             top,
             Simulator::Verilator,
-            &scratch("sm_verilator"),
+            &scratch!("sm_verilator"),
         )
         .unwrap();
 }
 
 #[test]
 fn yosys_maps_the_16_banks_to_16_ecp5_block_rams() {
-    let dir = scratch("sm_ecp5");
+    let dir = scratch!("sm_ecp5");
     std::fs::write(dir.join("sm.v"), verilog()).unwrap();
     let script = format!(
         "read_verilog sm.v; synth_ecp5 -top {}; tee -q -o stat.txt stat",
