@@ -2,7 +2,8 @@
 //! constant 0.
 //!
 //! The counters are not part of the machine (SPEC), and 96 of them with their adders and
-//! read-back multiplexer cost a fifth of an ECP5-25F. An FPGA build may leave them out
+//! read-back multiplexer cost ~9.5k LUT4 sites, two fifths of an ECP5-25F
+//! (docs/microarchitecture.md). An FPGA build may leave them out
 //! ([`Counter::disable`]): the block then emits `count = 0`, and synthesis removes every
 //! gate that only fed it (the shared memory's population counts, the `stat_sel` multiplexer).
 
