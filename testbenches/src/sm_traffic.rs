@@ -183,10 +183,14 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
                     phase[p] = Phase::Pending(r, 0);
                 } else {
                     sb.conflict_waits[r.bank()] += 1;
+                    // A bank idles while a request could go only when its winner was a
+                    // request for the locked row (checked after arbitration).
+                    let b = r.bank();
                     assert!(
-                        bank_access[r.bank()].is_some(),
-                        "port {p} eligible for idle bank {}",
-                        r.bank()
+                        bank_access[b].is_some()
+                            || (0..PORTS).any(|q| matches!(requests[q],
+                                Some(o) if o.bank() == b && !o.is_lock() && start.held_back(q, &o))),
+                        "port {p} eligible for idle bank {b}"
                     );
                     let waited = waited + 1;
                     assert!(

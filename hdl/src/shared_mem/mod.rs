@@ -9,9 +9,14 @@
 //!
 //! - Each bank serves one request per cycle, chosen round-robin ([`arbiter`]).
 //! - Each bank has one lock ([`lock`]): while core o holds row r, other cores' accesses to
-//!   row r and every other core's `ld_sync` to the bank are not eligible (they wait, and
-//!   count as lock waits); plain accesses to other rows proceed. A granted `ld_sync` locks, a
-//!   granted `st_sync` unlocks, and a core's `task_end` (its task ended) drops its lock.
+//!   row r and every `ld_sync` to the bank wait (and count as lock waits); plain accesses to
+//!   other rows proceed. An `ld_sync` to a locked bank does not take part in arbitration; a
+//!   plain access to the locked row does, and when it wins the bank makes no access that
+//!   cycle (one row comparison per bank, after arbitration, instead of one per bank and
+//!   core). A granted `ld_sync` locks, a granted `st_sync` unlocks, and a core's `task_end`
+//!   (its task ended) drops its lock. The shared memory relies on the core for the rest of
+//!   SPEC §6: an `st_sync` comes only from the lock's owner, to the locked byte, and a core
+//!   holding a lock makes no other access.
 //! - Broadcast: when a bank's winner is a plain load, every other eligible plain load of the
 //!   same byte is served in the same cycle (one RAM read for all of them).
 //! - A load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
@@ -90,6 +95,10 @@ pub struct SharedMem {
     sel_write: [Signal<Local, Bit>; N],
     sel_sync: [Signal<Local, Bit>; N],
     sel_wdata: [Signal<Local, Bits<8>>; N],
+    /// Per bank: the winner asks for the row another core has locked (not performed).
+    sel_blocked: [Signal<Local, Bit>; N],
+    /// Per bank: the winner's access is performed this cycle.
+    go: [Signal<Local, Bit>; N],
     /// Per core: banks that granted it (one-hot), and its read data.
     granted_by: [Signal<Local, Bits<16>>; N],
     read_byte: [Signal<Local, Bits<8>>; N],
@@ -139,6 +148,8 @@ impl Default for SharedMem {
             sel_write: Default::default(),
             sel_sync: Default::default(),
             sel_wdata: Default::default(),
+            sel_blocked: Default::default(),
+            go: Default::default(),
             granted_by: Default::default(),
             read_byte: Default::default(),
             task_end_mask: Default::default(),
@@ -178,7 +189,10 @@ impl Logic for SharedMem {
                 .replace_bit(i, self.host_addr.val().get_bits::<4>(8).index() == i);
         }
 
-        // Which requests each bank may grant: the bank is theirs, and no lock holds them back.
+        // Which requests each bank may arbitrate: the bank is theirs and, while the bank is
+        // locked, they are not an `ld_sync` (one lock per bank). Whether the locked row holds
+        // a request back is checked after arbitration, on the winner alone (`sel_blocked`):
+        // one row comparison per bank instead of one per bank and core.
         for b in 0..16 {
             self.eligible[b].next = 0.into();
             self.held[b].next = 0.into();
@@ -187,6 +201,16 @@ impl Logic for SharedMem {
                 // logic instead of a 16-bit multiplexer.
                 self.hit.next =
                     self.req[i].val() && (self.addr[i].val().get_bits::<4>(8).index() == b);
+                self.eligible[b].next = self.eligible[b].val().replace_bit(
+                    i,
+                    self.hit.val()
+                        && !(self.locks[b].locked.val()
+                            && self.sync[i].val()
+                            && !self.write[i].val())
+                        && !self.host_en.val(),
+                );
+                // For the counters only (synthesis drops it with them): the request waits for
+                // a lock held by another core.
                 self.blocked.next = self.locks[b].locked.val()
                     && !self.locks[b].locked_owner.val().get_bit(i)
                     && ((self.locks[b].locked_row.val() == self.addr[i].val().get_bits::<8>(0))
@@ -194,10 +218,6 @@ impl Logic for SharedMem {
                 self.held[b].next = self.held[b]
                     .val()
                     .replace_bit(i, self.hit.val() && self.blocked.val());
-                self.eligible[b].next = self.eligible[b].val().replace_bit(
-                    i,
-                    self.hit.val() && !self.blocked.val() && !self.host_en.val(),
-                );
             }
             self.arbiters[b].clock.next = self.clock.val();
             self.arbiters[b].clear.next = self.clear.val();
@@ -224,15 +244,29 @@ impl Logic for SharedMem {
                     self.sel_wdata[b].next = self.sel_wdata[b].val() | self.wdata[i].val();
                 }
             }
+            // A plain access that wins and asks for the locked row is not served: the access
+            // is not made and the core asks again. The round-robin pointer still moves past
+            // it, so the owner's `st_sync` and the other rows of the bank are served meanwhile
+            // (within 15 turns, as any request). Sync winners are never blocked: an `ld_sync`
+            // to a locked bank is not eligible, and an `st_sync` comes from the owner (the
+            // core checks that, SPEC §7).
+            self.sel_blocked[b].next = self.locks[b].locked.val()
+                && !self.sel_sync[b].val()
+                && (self.locks[b].locked_row.val() == self.sel_row[b].val());
+            self.go[b].next = self.arbiters[b].grant.val().any() && !self.sel_blocked[b].val();
             // Broadcast: a plain load that wins also serves every other eligible plain load of
             // the same byte in this cycle (SPEC §5's allowed optimisation). The round-robin
             // pointer, the RAM access and the lock follow the winner alone.
-            self.served[b].next = self.arbiters[b].grant.val();
+            if self.go[b].val() {
+                self.served[b].next = self.arbiters[b].grant.val();
+            } else {
+                self.served[b].next = 0.into();
+            }
             for i in 0..16 {
                 self.served[b].next = self.served[b].val().replace_bit(
                     i,
                     self.served[b].val().get_bit(i)
-                        || (self.arbiters[b].grant.val().any()
+                        || (self.go[b].val()
                             && !self.sel_write[b].val()
                             && !self.sel_sync[b].val()
                             && self.eligible[b].val().get_bit(i)
@@ -258,8 +292,7 @@ impl Logic for SharedMem {
                 self.banks[b].read_address.next = self.sel_row[b].val();
                 self.banks[b].write_address.next = self.sel_row[b].val();
                 self.banks[b].write_data.next = self.sel_wdata[b].val();
-                self.banks[b].write_enable.next =
-                    self.arbiters[b].grant.val().any() && self.sel_write[b].val();
+                self.banks[b].write_enable.next = self.go[b].val() && self.sel_write[b].val();
             }
             if self.host_read_q.q.val() {
                 self.host_rdata[b].next = self.banks[b].read_data.val();
@@ -270,22 +303,21 @@ impl Logic for SharedMem {
             // The lock: a granted ld_sync takes it, a granted st_sync gives it back.
             self.locks[b].clock.next = self.clock.val();
             self.locks[b].clear.next = self.clear.val();
-            self.locks[b].acquire.next = self.arbiters[b].grant.val().any()
-                && self.sel_sync[b].val()
-                && !self.sel_write[b].val();
-            self.locks[b].unlock.next = self.arbiters[b].grant.val().any()
-                && self.sel_sync[b].val()
-                && self.sel_write[b].val();
+            self.locks[b].acquire.next =
+                self.go[b].val() && self.sel_sync[b].val() && !self.sel_write[b].val();
+            self.locks[b].unlock.next =
+                self.go[b].val() && self.sel_sync[b].val() && self.sel_write[b].val();
             self.locks[b].row.next = self.sel_row[b].val();
             self.locks[b].owner.next = self.arbiters[b].grant.val();
             self.locks[b].task_end.next = self.task_end_mask.val();
 
             // Counters.
-            self.n_lost[b].bits.next = self.eligible[b].val() & !self.served[b].val();
+            self.n_lost[b].bits.next =
+                self.eligible[b].val() & !self.held[b].val() & !self.served[b].val();
             self.n_held[b].bits.next = self.held[b].val();
             self.accesses_count[b].clock.next = self.clock.val();
             self.accesses_count[b].clear.next = self.clear.val();
-            self.accesses_count[b].add.next = self.arbiters[b].grant.val().any().into();
+            self.accesses_count[b].add.next = self.go[b].val().into();
             self.conflicts_count[b].clock.next = self.clock.val();
             self.conflicts_count[b].clear.next = self.clear.val();
             self.conflicts_count[b].add.next = self.n_lost[b].count.val();
