@@ -73,9 +73,15 @@ end
             )
         } else {
             // A flip-flop that always holds 0: every simulator starts it at 0 (an
-            // `always @(*)` with no inputs would never run), and yosys removes it.
+            // `always @(*)` with no inputs would never run), and yosys removes it. The unused
+            // inputs are named for Verilator's lint (its `*unused*` convention).
             Verilog::Custom(
-                "initial count = 32'h0;\nalways @(posedge clock) count <= 32'h0;\n".into(),
+                "\
+initial count = 32'h0;
+always @(posedge clock) count <= 32'h0;
+wire unused_inputs = &{1'b0, clear, add};
+"
+                .into(),
             )
         }
     }

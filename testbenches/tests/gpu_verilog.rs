@@ -2,7 +2,7 @@
 //! checks, Verilator lint, and whole runs — loading, launch, the run, read-back — replayed
 //! cycle for cycle on every port in Icarus and Verilator against rust-hdl.
 
-use gpu16_fpga::blocks::Block;
+use gpu16_fpga::blocks::{Block, Counters};
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::lint;
 use gpu16_sim::image::sm;
@@ -12,20 +12,16 @@ use gpu16_testbenches::{asm, examples};
 
 #[test]
 fn scheduler_and_gpu_verilog_pass_yosys_and_verilator_lint() {
-    for block in [Block::Scheduler, Block::Gpu] {
-        let v = block.verilog().unwrap();
-        lint::yosys_check(
-            &v,
-            block.top(),
-            &scratch!(&format!("{}_yosys", block.name())),
-        )
-        .unwrap();
-        lint::verilator_lint(
-            &v,
-            block.top(),
-            &scratch!(&format!("{}_lint", block.name())),
-        )
-        .unwrap();
+    // The GPU both as simulated and as an FPGA build without performance counters.
+    for (block, counters) in [
+        (Block::Scheduler, Counters::On),
+        (Block::Gpu, Counters::On),
+        (Block::Gpu, Counters::Off),
+    ] {
+        let v = block.verilog_with(counters).unwrap();
+        let name = format!("{}_{counters:?}", block.name());
+        lint::yosys_check(&v, block.top(), &scratch!(&format!("{name}_yosys"))).unwrap();
+        lint::verilator_lint(&v, block.top(), &scratch!(&format!("{name}_lint"))).unwrap();
     }
 }
 
