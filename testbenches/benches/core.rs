@@ -7,7 +7,7 @@ use std::time::Instant;
 
 fn main() {
     let kernels = [
-        ("dependent ALU chain", "set_const 1, r8\n".to_string() + &"add r8, r8, r8\nmul r8, r8, r9\n".repeat(7) + "ready"),
+        ("dependent ALU chain", "set_const 1, r8\n".to_string() + &"add r8, r8, r8\nxor r8, r8, r9\n".repeat(7) + "ready"),
         ("loop (taken bnz)", "set_const 100, r9\nset_const 1, r8\nl: sub r9, r8, r9\nbnz r9, l\nready".into()),
         ("load then use", "set_const 1, r8\nl: ld [r8, r0], r10\nadd r10, r8, r11\nsub r9, r8, r9\nbnz r9, l\nready".into()),
         ("div", "set_const 9, r8\ndiv r8, r8, r9\nready".into()),

@@ -149,11 +149,14 @@ impl CoreHarness {
 pub const LOAD_EXTRA: u64 = 1;
 /// Extra cycles of a `div` (8 cycles in the execute stage).
 pub const DIV_EXTRA: u64 = 7;
+/// Extra cycle of a `mul` (its two bytes go through the register file's one write port).
+pub const MUL_EXTRA: u64 = 1;
 
 /// Runs `tasks` one after another on core `id` of the RTL (grants delayed up to `max_delay`
 /// cycles) and on the reference model (one CF selecting that core, then the tasks as IFs), and
 /// asserts they agree: registers, memory, fault with IP, instructions retired, and the cycle
-/// count `retired + loads·LOAD_EXTRA + divs·DIV_EXTRA + stalls` for tasks that end cleanly.
+/// count `retired + loads·LOAD_EXTRA + divs·DIV_EXTRA + muls·MUL_EXTRA + stalls` for tasks that
+/// end cleanly.
 pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64, max_delay: u64) {
     use gpu16_sim::frame::ControlFrame;
     use gpu16_sim::run::{RunConfig, Status};
@@ -227,7 +230,11 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
         "ready pulses"
     );
     if fault.is_none() {
-        let expected = stats.retired + stats.loads * LOAD_EXTRA + stats.divs * DIV_EXTRA + stalled;
+        let expected = stats.retired
+            + stats.loads * LOAD_EXTRA
+            + stats.divs * DIV_EXTRA
+            + stats.muls * MUL_EXTRA
+            + stalled;
         assert_eq!(busy, expected, "cycles: {}", context());
     }
 }

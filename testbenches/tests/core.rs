@@ -241,7 +241,7 @@ fn cycles(body: &str) -> u64 {
 
 #[test]
 fn one_instruction_per_cycle_on_dependent_alu_code() {
-    let chain = "set_const 1, r8\n".to_string() + &"add r8, r8, r8\nmul r8, r8, r9\n".repeat(7);
+    let chain = "set_const 1, r8\n".to_string() + &"add r8, r8, r8\nxor r8, r8, r9\n".repeat(7);
     assert_eq!(cycles(&(chain + "ready")), 16);
 }
 
@@ -255,6 +255,9 @@ fn pipeline_costs_of_branches_loads_and_divides() {
     // A load costs one extra cycle, used or not.
     assert_eq!(cycles("ld [r8, r0], r9\nready"), 3);
     assert_eq!(cycles("ld [r8, r0], r9\nadd r9, r9, r9\nready"), 4);
+    // mul: 2 cycles (one write port: low byte, then high byte), forwarded to the next one.
+    assert_eq!(cycles("mul r8, r9, r10\nready"), 3);
+    assert_eq!(cycles("mul r8, r9, r10\nadd r11, r11, r11\nready"), 4);
     // div: 8 cycles.
     assert_eq!(cycles("div r8, r9, r10\nready"), 9);
     // A store: one cycle when granted at once.

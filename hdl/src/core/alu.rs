@@ -4,7 +4,8 @@
 use rust_hdl::prelude::*;
 
 /// Combinational: `opcode`, operands `a` = RF[src0] and `b` = RF[src1], the instruction's
-/// bits [11:4] (`set_const`'s constant, the shift immediate) and whether `dst` is r8–r15.
+/// bits [11:4] (`set_const`'s constant, the shift immediate), whether `dst` is r8–r15, and for
+/// `mul` which byte of the product.
 #[derive(LogicBlock, Default)]
 pub struct Alu {
     /// Instruction bits [15:12].
@@ -19,10 +20,10 @@ pub struct Alu {
     pub dst_high: Signal<In, Bit>,
     /// This core's number (what `set_const` writes into r0–r7).
     pub core_id: Signal<In, Bits<4>>,
-    /// The value for RF[dst].
+    /// `mul`: the product's high byte (for RF[dst+1]) instead of its low byte.
+    pub mul_high: Signal<In, Bit>,
+    /// The value for RF[dst] (RF[dst+1] for `mul` with `mul_high`).
     pub result: Signal<Out, Bits<8>>,
-    /// `mul`'s high byte, for RF[dst+1].
-    pub result_hi: Signal<Out, Bits<8>>,
     product: Signal<Local, Bits<16>>,
     shift: Signal<Local, Bits<3>>,
     value: Signal<Local, Bits<8>>,
@@ -36,12 +37,17 @@ impl Logic for Alu {
         self.product.next =
             bit_cast::<16, 32>(bit_cast::<16, 8>(self.a.val()) * bit_cast::<16, 8>(self.b.val()));
         self.shift.next = self.imm.val().get_bits::<3>(0);
-        self.result_hi.next = self.product.val().get_bits::<8>(8);
         self.value.next = 0.into();
         match self.opcode.val().index() {
             1 => self.value.next = self.a.val() + self.b.val(),
             2 => self.value.next = self.a.val() - self.b.val(),
-            3 => self.value.next = self.product.val().get_bits::<8>(0),
+            3 => {
+                if self.mul_high.val() {
+                    self.value.next = self.product.val().get_bits::<8>(8);
+                } else {
+                    self.value.next = self.product.val().get_bits::<8>(0);
+                }
+            }
             5 => {
                 if self.a.val() >= self.b.val() {
                     self.value.next = 1.into();

@@ -10,8 +10,8 @@
 //! - **Fetch/decode**: reads `imem[IP]` (or, on a taken `bnz` in E, `imem[target]`), reads its
 //!   three register fields with forwarding from the write-back of the instruction in E, and
 //!   loads E. Dependent ALU instructions and taken branches therefore run at one per cycle.
-//! - **Execute**: ALU results (including `mul`'s two bytes) are written back in one cycle;
-//!   `div` takes 8 cycles ([`divider`]); a memory instruction requests its byte and waits for
+//! - **Execute**: ALU results are written back in one cycle, `mul`'s two bytes in two (the
+//!   register file has one write port, [`regfile`]); `div` takes 8 cycles ([`divider`]); a memory instruction requests its byte and waits for
 //!   `mem_grant`; a load's byte arrives the cycle after the grant (`load_wait`), so every load
 //!   costs one extra cycle.
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
@@ -100,6 +100,8 @@ pub struct Core {
     e_c: DFF<Bits<8>>,
     /// A load was granted last cycle; its byte is on `mem_rdata` now.
     load_wait: DFF<Bit>,
+    /// The `mul` in E wrote its low byte last cycle; it writes the high byte now.
+    mul_high: DFF<Bit>,
     /// The address this core locked with `ld_sync`.
     locked: DFF<Bit>,
     lock_addr: DFF<Bits<12>>,
@@ -122,8 +124,6 @@ pub struct Core {
     wb_en: Signal<Local, Bit>,
     wb_dst: Signal<Local, Bits<4>>,
     wb_val: Signal<Local, Bits<8>>,
-    wb_hi_en: Signal<Local, Bit>,
-    wb_hi_dst: Signal<Local, Bits<4>>,
     f_ip: Signal<Local, Bits<4>>,
     f_valid: Signal<Local, Bit>,
     f_word: Signal<Local, Bits<16>>,
@@ -147,7 +147,7 @@ impl Logic for Core {
     fn update(&mut self) {
         dff_setup!(
             self, clock, running, ip, fetch_done, e_valid, e_insn, e_ip, e_a, e_b, e_c, load_wait,
-            locked, lock_addr
+            mul_high, locked, lock_addr
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
@@ -184,6 +184,7 @@ impl Logic for Core {
         self.alu.b.next = self.e_b.q.val();
         self.alu.imm.next = self.e_insn.q.val().get_bits::<8>(4);
         self.alu.dst_high.next = self.e_insn.q.val().get_bit(3);
+        self.alu.mul_high.next = self.mul_high.q.val();
         self.alu.core_id.next = self.core_id.val();
         self.div.run.next = self.e_valid.q.val() && (self.opc.val() == 4);
         self.div.dividend.next = self.e_a.q.val();
@@ -210,6 +211,8 @@ impl Logic for Core {
                 self.e_done.next = self.mem_grant.val();
             } else if self.opc.val() == 4 {
                 self.e_done.next = self.div.done.val();
+            } else if self.opc.val() == 3 {
+                self.e_done.next = self.mul_high.q.val();
             } else {
                 self.e_done.next = true;
             }
@@ -232,14 +235,14 @@ impl Logic for Core {
         }
 
         // ---- write-back ----
-        self.wb_en.next = self.e_done.val()
+        // `mul` writes in both of its cycles: RF[dst], then RF[dst+1].
+        self.wb_en.next = (self.e_done.val() || (self.e_valid.q.val() && (self.opc.val() == 3)))
             && !self.e_fault.val()
             && (self.opc.val().any())
             && !self.is_store.val()
             && (self.opc.val() < 13);
-        self.wb_dst.next = self.e_insn.q.val().get_bits::<4>(0);
-        self.wb_hi_en.next = self.wb_en.val() && (self.opc.val() == 3);
-        self.wb_hi_dst.next = self.wb_dst.val() + 1;
+        self.wb_dst.next =
+            self.e_insn.q.val().get_bits::<4>(0) + bit_cast::<4, 1>(self.mul_high.q.val().into());
         if self.is_load.val() {
             self.wb_val.next = self.mem_rdata.val();
         } else if self.opc.val() == 4 {
@@ -248,18 +251,15 @@ impl Logic for Core {
             self.wb_val.next = self.alu.result.val();
         }
         self.rf.clear.next = self.clear.val();
-        self.rf.we0.next = self.wb_en.val() || self.r0_write.val();
+        self.rf.we.next = self.wb_en.val() || self.r0_write.val();
         // Sub-block inputs are written once per update (see docs/microarchitecture.md).
         if self.r0_write.val() {
-            self.rf.wa0.next = 0.into();
-            self.rf.wd0.next = self.r0_value.val();
+            self.rf.wa.next = 0.into();
+            self.rf.wd.next = self.r0_value.val();
         } else {
-            self.rf.wa0.next = self.wb_dst.val();
-            self.rf.wd0.next = self.wb_val.val();
+            self.rf.wa.next = self.wb_dst.val();
+            self.rf.wd.next = self.wb_val.val();
         }
-        self.rf.we1.next = self.wb_hi_en.val();
-        self.rf.wa1.next = self.wb_hi_dst.val();
-        self.rf.wd1.next = self.alu.result_hi.val();
         self.dbg_reg.next = self.rf.qc.val();
 
         // ---- fetch/decode: the next instruction and its operands ----
@@ -299,17 +299,6 @@ impl Logic for Core {
         self.f_a.next = self.rf.qa.val();
         self.f_b.next = self.rf.qb.val();
         self.f_c.next = self.rf.qc.val();
-        if self.wb_hi_en.val() {
-            if self.wb_hi_dst.val() == self.f_word.val().get_bits::<4>(8) {
-                self.f_a.next = self.alu.result_hi.val();
-            }
-            if self.wb_hi_dst.val() == self.f_rb.val() {
-                self.f_b.next = self.alu.result_hi.val();
-            }
-            if self.wb_hi_dst.val() == self.f_word.val().get_bits::<4>(0) {
-                self.f_c.next = self.alu.result_hi.val();
-            }
-        }
         if self.wb_en.val() {
             if self.wb_dst.val() == self.f_word.val().get_bits::<4>(8) {
                 self.f_a.next = self.wb_val.val();
@@ -324,6 +313,8 @@ impl Logic for Core {
 
         // ---- pipeline registers ----
         self.load_wait.d.next = self.mem_grant.val() && self.mem_req.val() && self.is_load.val();
+        self.mul_high.d.next =
+            self.e_valid.q.val() && (self.opc.val() == 3) && !self.mul_high.q.val();
         if self.mem_grant.val() && self.mem_req.val() && self.is_sync.val() {
             self.locked.d.next = self.is_load.val();
             self.lock_addr.d.next = self.addr.val();
@@ -376,6 +367,7 @@ impl Logic for Core {
             self.running.d.next = false;
             self.e_valid.d.next = false;
             self.load_wait.d.next = false;
+            self.mul_high.d.next = false;
             self.locked.d.next = false;
         }
     }

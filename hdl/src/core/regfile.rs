@@ -1,12 +1,10 @@
-//! The core's register file: 16 × 8 bits in two memories (even and odd registers), three
-//! combinational read ports and two write ports (the second for `mul`'s high byte).
+//! The core's register file: 16 × 8 bits, three combinational read ports and one write port.
 //!
-//! This is a leaf block with its own Verilog (a `reg` array per bank with asynchronous reads),
-//! so that synthesis can map it to distributed RAM: on ECP5 each bank and read port becomes
-//! two `TRELLIS_DPR16X4`, where flip-flops and read multiplexers cost ~700 LUT4 per core.
+//! This is a leaf block with its own Verilog (a `reg` array with asynchronous reads), so that
+//! synthesis maps it to distributed RAM: on ECP5 each read port becomes two
+//! `TRELLIS_DPR16X4`, where flip-flops and read multiplexers cost ~700 LUT4 per core.
 //!
-//! - A distributed RAM has one write port, and `mul` writes `dst` and `dst + 1` in one cycle:
-//!   those are one even and one odd register, so each bank needs only one write port.
+//! - A distributed RAM has one write port, so `mul` writes its two bytes in two cycles.
 //! - Launch zeroes every register (SPEC §4): a RAM cannot be cleared in one cycle, so `live`
 //!   (one flip-flop per register) is cleared instead, and a register that is not live reads 0.
 
@@ -16,7 +14,7 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Default)]
 pub struct RegFile {
     pub clock: Signal<In, Clock>,
-    /// Zero every register this cycle (launch); writes in the same cycle are lost.
+    /// Zero every register this cycle (launch); a write in the same cycle is lost.
     pub clear: Signal<In, Bit>,
     /// Read port A: register number and its value.
     pub ra: Signal<In, Bits<4>>,
@@ -27,14 +25,10 @@ pub struct RegFile {
     /// Read port C.
     pub rc: Signal<In, Bits<4>>,
     pub qc: Signal<Out, Bits<8>>,
-    /// Write port 0: enable, register, value.
-    pub we0: Signal<In, Bit>,
-    pub wa0: Signal<In, Bits<4>>,
-    pub wd0: Signal<In, Bits<8>>,
-    /// Write port 1 (`mul`'s high byte): when both ports write, `wa1` is `wa0 + 1`.
-    pub we1: Signal<In, Bit>,
-    pub wa1: Signal<In, Bits<4>>,
-    pub wd1: Signal<In, Bits<8>>,
+    /// Write port: enable, register, value.
+    pub we: Signal<In, Bit>,
+    pub wa: Signal<In, Bits<4>>,
+    pub wd: Signal<In, Bits<8>>,
     /// The simulation's copy of the registers and of `live`.
     _regs: [u8; 16],
     _live: u16,
@@ -56,18 +50,10 @@ impl Logic for RegFile {
         if self.clock.pos_edge() {
             if self.clear.val() {
                 self._live = 0;
-            } else {
-                // Port 1 first, so that port 0 wins if both ever named one register.
-                for (we, wa, wd) in [
-                    (self.we1.val(), self.wa1.val(), self.wd1.val()),
-                    (self.we0.val(), self.wa0.val(), self.wd0.val()),
-                ] {
-                    if we {
-                        let r = wa.to_u64() as usize;
-                        self._regs[r] = wd.to_u64() as u8;
-                        self._live |= 1 << r;
-                    }
-                }
+            } else if self.we.val() {
+                let r = self.wa.val().to_u64() as usize;
+                self._regs[r] = self.wd.val().to_u64() as u8;
+                self._live |= 1 << r;
             }
         }
         self.qa.next = self.read(self.ra.val());
@@ -84,41 +70,28 @@ impl Logic for RegFile {
     fn hdl(&self) -> Verilog {
         Verilog::Custom(
             "\
-// Even registers (R0, R2, ..) and odd registers (R1, R3, ..), one write port each.
-reg [7:0] even [0:7];
-reg [7:0] odd [0:7];
+reg [7:0] regs [0:15];
 // live[r] = 0: register r reads 0 (cleared at launch, set by a write).
 reg [15:0] live;
 integer k;
 initial begin
    live = 16'h0;
-   for (k = 0; k < 8; k = k + 1) begin
-      even[k] = 8'h0;
-      odd[k] = 8'h0;
-   end
+   for (k = 0; k < 16; k = k + 1)
+      regs[k] = 8'h0;
 end
 
-// Each bank's single write port: port 0 if it names a register of the bank, else port 1.
-wire even_we = (we0 && !wa0[0]) || (we1 && !wa1[0]);
-wire [2:0] even_wa = (we0 && !wa0[0]) ? wa0[3:1] : wa1[3:1];
-wire [7:0] even_wd = (we0 && !wa0[0]) ? wd0 : wd1;
-wire odd_we = (we0 && wa0[0]) || (we1 && wa1[0]);
-wire [2:0] odd_wa = (we0 && wa0[0]) ? wa0[3:1] : wa1[3:1];
-wire [7:0] odd_wd = (we0 && wa0[0]) ? wd0 : wd1;
-
 always @(posedge clock) begin
-   if (even_we) even[even_wa] <= even_wd;
-   if (odd_we) odd[odd_wa] <= odd_wd;
+   if (we) regs[wa] <= wd;
    if (clear)
       live <= 16'h0;
-   else
-      live <= live | ({15'h0, we0} << wa0) | ({15'h0, we1} << wa1);
+   else if (we)
+      live <= live | (16'h1 << wa);
 end
 
 always @(*) begin
-   qa = live[ra] ? (ra[0] ? odd[ra[3:1]] : even[ra[3:1]]) : 8'h0;
-   qb = live[rb] ? (rb[0] ? odd[rb[3:1]] : even[rb[3:1]]) : 8'h0;
-   qc = live[rc] ? (rc[0] ? odd[rc[3:1]] : even[rc[3:1]]) : 8'h0;
+   qa = live[ra] ? regs[ra] : 8'h0;
+   qb = live[rb] ? regs[rb] : 8'h0;
+   qc = live[rc] ? regs[rc] : 8'h0;
 end
 "
             .into(),

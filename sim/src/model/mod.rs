@@ -73,8 +73,10 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
             let outcome = match plan {
                 Plan::Fault(code) => Err(code),
                 Plan::Local(insn) => {
-                    if let Instruction::Alu { op: AluOp::Div, .. } = insn {
-                        cs.divs += 1;
+                    match insn {
+                        Instruction::Alu { op: AluOp::Div, .. } => cs.divs += 1,
+                        Instruction::Alu { op: AluOp::Mul, .. } => cs.muls += 1,
+                        _ => {}
                     }
                     Ok(core.execute(insn, None, 0))
                 }

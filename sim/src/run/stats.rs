@@ -19,6 +19,8 @@ pub struct CoreStats {
     pub loads: u64,
     /// Divisions retired — counted by the model only (0 from the hardware).
     pub divs: u64,
+    /// Multiplications retired — counted by the model only (0 from the hardware).
+    pub muls: u64,
 }
 
 /// Per-bank counters.
