@@ -1,6 +1,6 @@
 ; Broadcast reads: all 16 cores read the same 16 coefficients (bank 0, rows 0-15) and each
-; stores their sum (modulo 256) in its own bank, row 0x80. The cores' loads of one byte are
-; served together by one read of the bank (docs/microarchitecture.md, "Broadcast").
+; stores their sum (modulo 256) in its own bank, row 0x80. The hardware serves the cores' loads
+; of one byte one per cycle (docs/microarchitecture.md, "No broadcast"): a bank's worst case.
 
 .cf mask=0xffff fence=no
 .if

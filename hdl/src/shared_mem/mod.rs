@@ -17,8 +17,9 @@
 //!   (its task ended) drops its lock. The shared memory relies on the core for the rest of
 //!   SPEC §6: an `st_sync` comes only from the lock's owner, to the locked byte, and a core
 //!   holding a lock makes no other access.
-//! - Broadcast: when a bank's winner is a plain load, every other eligible plain load of the
-//!   same byte is served in the same cycle (one RAM read for all of them).
+//! - No broadcast: plain loads of one byte are served one per cycle like any requests. SPEC
+//!   §5 allows serving them together, but the comparators cost ~1.7k LUT4 of an ECP5-25F that
+//!   the GPU does not have (docs/microarchitecture.md).
 //! - A load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
 //!   registered read).
 //! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
@@ -88,7 +89,7 @@ pub struct SharedMem {
     /// Per bank: requesters it may grant, and requesters a lock holds back.
     eligible: [Signal<Local, Bits<16>>; N],
     held: [Signal<Local, Bits<16>>; N],
-    /// Per bank: every core served this cycle (the winner, and plain loads of its byte).
+    /// Per bank: the core it serves this cycle (its winner, unless blocked by the lock).
     served: [Signal<Local, Bits<16>>; N],
     /// Per bank: the granted request.
     sel_row: [Signal<Local, Bits<8>>; N],
@@ -254,26 +255,12 @@ impl Logic for SharedMem {
                 && !self.sel_sync[b].val()
                 && (self.locks[b].locked_row.val() == self.sel_row[b].val());
             self.go[b].next = self.arbiters[b].grant.val().any() && !self.sel_blocked[b].val();
-            // Broadcast: a plain load that wins also serves every other eligible plain load of
-            // the same byte in this cycle (SPEC §5's allowed optimisation). The round-robin
-            // pointer, the RAM access and the lock follow the winner alone.
             if self.go[b].val() {
                 self.served[b].next = self.arbiters[b].grant.val();
             } else {
                 self.served[b].next = 0.into();
             }
             for i in 0..16 {
-                self.served[b].next = self.served[b].val().replace_bit(
-                    i,
-                    self.served[b].val().get_bit(i)
-                        || (self.go[b].val()
-                            && !self.sel_write[b].val()
-                            && !self.sel_sync[b].val()
-                            && self.eligible[b].val().get_bit(i)
-                            && !self.write[i].val()
-                            && !self.sync[i].val()
-                            && (self.addr[i].val().get_bits::<8>(0) == self.sel_row[b].val())),
-                );
                 self.granted_by[i].next = self.granted_by[i]
                     .val()
                     .replace_bit(b, self.served[b].val().get_bit(i));
