@@ -25,6 +25,11 @@ pub struct Alu {
     /// The value for RF[dst] (RF[dst+1] for `mul` with `mul_high`).
     pub result: Signal<Out, Bits<8>>,
     product: Signal<Local, Bits<16>>,
+    /// `add`, `sub` and `cmpge` share one adder: `a + b`, or `a + !b + 1` = `a - b` with the
+    /// carry out `a >= b`.
+    subtract: Signal<Local, Bit>,
+    addend: Signal<Local, Bits<8>>,
+    sum: Signal<Local, Bits<9>>,
     shift: Signal<Local, Bits<3>>,
     value: Signal<Local, Bits<8>>,
 }
@@ -37,10 +42,19 @@ impl Logic for Alu {
         self.product.next =
             bit_cast::<16, 32>(bit_cast::<16, 8>(self.a.val()) * bit_cast::<16, 8>(self.b.val()));
         self.shift.next = self.imm.val().get_bits::<3>(0);
+        self.subtract.next = self.opcode.val() != 1;
+        if self.subtract.val() {
+            self.addend.next = !self.b.val();
+        } else {
+            self.addend.next = self.b.val();
+        }
+        self.sum.next = bit_cast::<9, 8>(self.a.val())
+            + bit_cast::<9, 8>(self.addend.val())
+            + bit_cast::<9, 1>(self.subtract.val().into());
         self.value.next = 0.into();
         match self.opcode.val().index() {
-            1 => self.value.next = self.a.val() + self.b.val(),
-            2 => self.value.next = self.a.val() - self.b.val(),
+            1 => self.value.next = self.sum.val().get_bits::<8>(0),
+            2 => self.value.next = self.sum.val().get_bits::<8>(0),
             3 => {
                 if self.mul_high.val() {
                     self.value.next = self.product.val().get_bits::<8>(8);
@@ -48,11 +62,7 @@ impl Logic for Alu {
                     self.value.next = self.product.val().get_bits::<8>(0);
                 }
             }
-            5 => {
-                if self.a.val() >= self.b.val() {
-                    self.value.next = 1.into();
-                }
-            }
+            5 => self.value.next = bit_cast::<8, 1>(self.sum.val().get_bits::<1>(8)),
             6 => self.value.next = self.a.val() >> self.shift.val(),
             7 => self.value.next = self.a.val() << self.shift.val(),
             8 => self.value.next = self.a.val() & self.b.val(),
