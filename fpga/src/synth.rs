@@ -8,7 +8,7 @@
 //! a real design, and nextpnr's Fmax is the block's own internal timing.
 
 use crate::cosim::Port;
-use crate::tools::{run, ToolError};
+use crate::tools::{run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -200,11 +200,16 @@ pub fn synthesise(
     } else {
         "synth_ice40"
     };
-    progress(&format!("yosys {synth} (minutes for the whole GPU)"));
+    progress(&format!("yosys {synth} (~15 minutes for the whole GPU)"));
     let script = format!(
         "read_verilog block.v wrapper.v; {synth} -top gpu16_synth_top -json synth.json; tee -q -o stat.txt stat"
     );
-    run("yosys", &["-q", "-p", &script], dir)?;
+    run_within(
+        "yosys",
+        &["-q", "-p", &script],
+        dir,
+        IMPLEMENTATION_TIME_LIMIT,
+    )?;
     let stat = std::fs::read_to_string(dir.join("stat.txt")).map_err(io)?;
     let count = |cell: &str| -> u64 {
         stat.lines()
@@ -260,7 +265,7 @@ pub fn synthesise(
         "pnr.json",
         "--timing-allow-fail",
     ]);
-    match run(program, &args, dir) {
+    match run_within(program, &args, dir, IMPLEMENTATION_TIME_LIMIT) {
         Ok(_) => {
             let json = std::fs::read_to_string(dir.join("pnr.json")).map_err(io)?;
             report.fmax_mhz = fmax_from_report(&json);

@@ -17,13 +17,27 @@ impl std::fmt::Display for ToolError {
 
 impl std::error::Error for ToolError {}
 
-/// The longest any one tool run may take: a simulator that never settles must not hang a
-/// test run or the CLI.
+/// The longest a simulator, lint or build run may take: a simulator that never settles must
+/// not hang a test run or the CLI.
 pub const TIME_LIMIT: Duration = Duration::from_secs(600);
 
-/// Runs `program args…` in `dir` and returns its output. A failure to start says how to
-/// install the tool; a non-zero exit or the time limit carries the tool's own output.
+/// The longest synthesis or place-and-route may take: the whole GPU needs ~15 minutes of
+/// yosys on a 2-core machine, and nextpnr longer.
+pub const IMPLEMENTATION_TIME_LIMIT: Duration = Duration::from_secs(3 * 3600);
+
+/// Runs `program args…` in `dir` within [`TIME_LIMIT`] (see [`run_within`]).
 pub fn run(program: &str, args: &[&str], dir: &Path) -> Result<Output, ToolError> {
+    run_within(program, args, dir, TIME_LIMIT)
+}
+
+/// Runs `program args…` in `dir` and returns its output. A failure to start says how to
+/// install the tool; a non-zero exit or running past `limit` carries the tool's own output.
+pub fn run_within(
+    program: &str,
+    args: &[&str],
+    dir: &Path,
+    limit: Duration,
+) -> Result<Output, ToolError> {
     let io = |e: std::io::Error| ToolError(format!("{program}: {e}"));
     let (out_path, err_path) = (dir.join(".tool.stdout"), dir.join(".tool.stderr"));
     let mut child = Command::new(program)
@@ -45,7 +59,7 @@ pub fn run(program: &str, args: &[&str], dir: &Path) -> Result<Output, ToolError
         if let Some(status) = child.try_wait().map_err(io)? {
             break Some(status);
         }
-        if start.elapsed() > TIME_LIMIT {
+        if start.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
             break None;
@@ -65,7 +79,7 @@ pub fn run(program: &str, args: &[&str], dir: &Path) -> Result<Output, ToolError
     match status {
         None => Err(ToolError(format!(
             "`{command}` did not finish within {} s:\n{}",
-            TIME_LIMIT.as_secs(),
+            limit.as_secs(),
             text()
         ))),
         Some(s) if !s.success() => Err(ToolError(format!("`{command}` failed ({s}):\n{}", text()))),
