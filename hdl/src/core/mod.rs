@@ -11,9 +11,9 @@
 //!   three register fields with forwarding from the write-back of the instruction in E, and
 //!   loads E. Dependent ALU instructions and taken branches therefore run at one per cycle.
 //! - **Execute**: ALU results are written back in one cycle, `mul`'s two bytes in two (the
-//!   register file has one write port, [`regfile`]); `div` takes 8 cycles ([`divider`]); a memory instruction requests its byte and waits for
-//!   `mem_grant`; a load's byte arrives the cycle after the grant (`load_wait`), so every load
-//!   costs one extra cycle.
+//!   register file has one write port, [`regfile`]); `div` takes 8 cycles ([`divider`]); a
+//!   memory instruction requests its byte and waits for `mem_grant`; a load's byte arrives
+//!   the cycle after the grant (`load_wait`), so every load costs one extra cycle.
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
 //!   goes straight into E, so instruction 0 executes the next cycle. `ready` is high in the
 //!   cycle the last instruction (or a faulting one) leaves E.
