@@ -18,7 +18,7 @@
 //!   SPEC §6: an `st_sync` comes only from the lock's owner, to the locked byte, and a core
 //!   holding a lock makes no other access.
 //! - No broadcast: plain loads of one byte are served one per cycle like any requests. SPEC
-//!   §5 allows serving them together, but the comparators cost ~1.7k LUT4 of an ECP5-25F that
+//!   §5 allows serving them together, but the comparators cost ~2.1k LUT4 of an ECP5-25F that
 //!   the GPU does not have (docs/microarchitecture.md).
 //! - A load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
 //!   registered read).
