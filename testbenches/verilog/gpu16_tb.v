@@ -1,6 +1,6 @@
 // gpu16 testbench (plain Verilog-2005): runs one program on the emitted GPU, gpu16_top,
-// playing the host exactly as the rust-hdl driver does (hdl/src/driver.rs), so every engine
-// reports the same cycles and timeline.
+// playing the host as the rust-hdl driver does (hdl/src/driver.rs), so every engine reports
+// the same cycles and timeline.
 //
 // Plusargs:
 //   +tm=FILE          Task Memory image (SPEC §8), required
@@ -13,9 +13,17 @@
 //   +stats=FILE       counters, $writememh (the GPU's stat_sel order, 96 words)
 //   +vcd=FILE         waveform
 // Standard output ends with the SPEC §9 status line.
+//
+// The host is a state machine clocked by the GPU's clock: on each rising edge it sees the
+// GPU's outputs as they were before the edge, and its nonblocking writes are the GPU's
+// inputs for the next cycle. Only the clock generator waits on time, so Verilator schedules
+// the whole design statically (about twice as fast as a host process stepping the clock
+// with delays).
 `timescale 1ns/1ps
 module gpu16_tb;
   reg clock = 1'b0;
+  always #1 clock = ~clock;
+
   reg tm_write = 1'b0;
   reg [7:0] tm_line = 8'd0;
   reg [63:0] tm_data = 64'd0;
@@ -57,8 +65,15 @@ module gpu16_tb;
     .stat_sel(stat_sel), .stat_value(stat_value)
   );
 
+  // The run's inputs, read by the initial block before the first clock edge.
   reg [63:0] tm [0:255];
   reg [7:0] sm [0:4095];
+  reg [11:0] sm_nonzero [0:4095];  // addresses of the initial bytes that are not 0
+  reg [1023:0] tm_file, sm_file, dump_file, timeline_file, regs_file, stats_file, vcd_file;
+  integer frames, n_nonzero, max_cycles_arg, a;
+  reg ready_to_go = 1'b0;
+
+  // What the host read back.
   reg [7:0] regs [0:255];
   reg [31:0] stats [0:95];
   // The timeline: one entry per handled frame.
@@ -69,21 +84,40 @@ module gpu16_tb;
   reg [31:0] ev_complete [0:63];
   reg [15:0] ev_left [0:63];
   reg [6:0] task_of [0:15];
+  integer n_events = 0;
+  integer c, e, fd;
 
-  reg [1023:0] tm_file, sm_file, dump_file, timeline_file, regs_file, stats_file, vcd_file;
-  integer frames, n_events, cycle, a, c, r, e, fd;
-
-  // One clock cycle: the inputs as set, settled; then the rising and falling edges.
-  task step;
-    begin
-      #1 clock = 1'b1;
-      #1 clock = 1'b0;
-      #1;
+  initial begin
+    if (!$value$plusargs("tm=%s", tm_file) || !$value$plusargs("frames=%d", frames)) begin
+      $display("gpu16_tb: +tm=FILE and +frames=L are required");
+      $finish;
     end
-  endtask
+    if ($value$plusargs("vcd=%s", vcd_file)) begin
+      $dumpfile(vcd_file);
+      $dumpvars(0, gpu16_tb);
+    end
+    for (a = 0; a < 4096; a = a + 1) sm[a] = 8'd0;
+    $readmemh(tm_file, tm, 0, 4 * frames - 1);
+    if ($value$plusargs("sm=%s", sm_file)) $readmemh(sm_file, sm);
+    n_nonzero = 0;
+    for (a = 0; a < 4096; a = a + 1)
+      if (sm[a] != 8'd0) begin
+        sm_nonzero[n_nonzero] = a;
+        n_nonzero = n_nonzero + 1;
+      end
+    if (!$value$plusargs("max_cycles=%d", max_cycles_arg)) max_cycles_arg = 0;
+    ready_to_go = 1'b1;
+  end
 
-  // What the host sees this cycle (the design settled, before the edge): timeline events
-  // and READY signals, as hdl/src/driver.rs records them.
+  // The host's steps, in order.
+  localparam LOAD_TM = 3'd0, LOAD_SM = 3'd1, LAUNCH = 3'd2, RUN = 3'd3, READ_SM = 3'd4,
+             READ_REGS = 3'd5, READ_STATS = 3'd6, REPORT = 3'd7;
+  reg [2:0] step = LOAD_TM;
+  integer i = 0;       // the step's item (TM line, byte, row, register, counter)
+  integer cycle = 0;   // cycles since launch, as the rust-hdl driver counts them
+
+  // Records this cycle's timeline outputs (the design settled, before the edge), as
+  // hdl/src/driver.rs does.
   task observe;
     begin
       if (event_valid) begin
@@ -98,110 +132,123 @@ module gpu16_tb;
           if (event_if && event_mask[c]) task_of[c] = n_events;
         n_events = n_events + 1;
       end
-      for (c = 0; c < 16; c = c + 1)
-        if (ready_mask[c]) begin
-          e = task_of[c];
-          ev_left[e] = ev_left[e] & ~(16'd1 << c);
-          if (ev_left[e] == 16'd0) ev_complete[e] = cycle;
-        end
+      if (ready_mask != 16'd0)
+        for (c = 0; c < 16; c = c + 1)
+          if (ready_mask[c]) begin
+            e = task_of[c];
+            ev_left[e] = ev_left[e] & ~(16'd1 << c);
+            if (ev_left[e] == 16'd0) ev_complete[e] = cycle;
+          end
     end
   endtask
 
-  initial begin
-    if (!$value$plusargs("tm=%s", tm_file) || !$value$plusargs("frames=%d", frames)) begin
-      $display("gpu16_tb: +tm=FILE and +frames=L are required");
+  // Writes the dumps and the status line, and ends the simulation.
+  task report;
+    begin
+      if ($value$plusargs("dump=%s", dump_file)) $writememh(dump_file, sm);
+      if ($value$plusargs("regs=%s", regs_file)) $writememh(regs_file, regs);
+      if ($value$plusargs("stats=%s", stats_file)) $writememh(stats_file, stats);
+      if ($value$plusargs("timeline=%s", timeline_file)) begin
+        fd = $fopen(timeline_file, "w");
+        $fwrite(fd, "[\n");
+        for (e = 0; e < n_events; e = e + 1)
+          $fwrite(fd, "  {\"frame\":%0d,\"kind\":\"%s\",\"mask\":%0d,\"issue\":%0d,\"complete\":%0d}%s\n",
+                  ev_frame[e], ev_if[e] ? "if" : "cf", ev_mask[e], ev_issue[e], ev_complete[e],
+                  e + 1 < n_events ? "," : "");
+        $fwrite(fd, "]\n");
+        $fclose(fd);
+      end
+      case (status_code)
+        3'd0: $display("status: ok cycles: %0d", cycles);
+        3'd1: $display("status: error BAD_FENCE frame: %0d cycles: %0d", status_frame, cycles);
+        3'd2: $display("status: error TRUNCATED frame: %0d cycles: %0d", status_frame, cycles);
+        3'd3: $display("status: error ILLEGAL_INSN frame: %0d core: %0d ip: %0d cycles: %0d",
+                       status_frame, status_core, status_ip, cycles);
+        3'd4: $display("status: error ATOMIC_VIOLATION frame: %0d core: %0d ip: %0d cycles: %0d",
+                       status_frame, status_core, status_ip, cycles);
+        default: $display("status: error TIMEOUT frame: %0d cycles: %0d", status_frame, cycles);
+      endcase
       $finish;
     end
-    if ($value$plusargs("vcd=%s", vcd_file)) begin
-      $dumpfile(vcd_file);
-      $dumpvars(0, gpu16_tb);
-    end
-    for (a = 0; a < 4096; a = a + 1) sm[a] = 8'd0;
-    $readmemh(tm_file, tm, 0, 4 * frames - 1);
-    if ($value$plusargs("sm=%s", sm_file)) $readmemh(sm_file, sm);
-    if (!$value$plusargs("max_cycles=%d", max_cycles)) max_cycles = 32'd0;
-    n_events = 0;
-    cycle = 0;
-    #1;
+  endtask
 
-    // Load Task Memory, then the shared-memory bytes that are not 0 (it starts zeroed).
-    for (a = 0; a < 4 * frames; a = a + 1) begin
-      tm_write = 1'b1; tm_line = a; tm_data = tm[a];
-      step;
-    end
-    tm_write = 1'b0;
-    for (a = 0; a < 4096; a = a + 1)
-      if (sm[a] != 8'd0) begin
-        sm_en = 1'b1; sm_write = 1'b1; sm_addr = a; sm_wdata = sm[a];
-        step;
+  always @(posedge clock) if (ready_to_go) begin
+    tm_write <= 1'b0;
+    sm_en <= 1'b0;
+    sm_write <= 1'b0;
+    launch <= 1'b0;
+    case (step)
+      // Task Memory, one line per cycle.
+      LOAD_TM:
+        if (i < 4 * frames) begin
+          tm_write <= 1'b1; tm_line <= i[7:0]; tm_data <= tm[i];
+          i = i + 1;
+        end else begin
+          step = LOAD_SM; i = 0;
+        end
+      // Shared memory starts zeroed: only the bytes that are not 0, one per cycle.
+      LOAD_SM:
+        if (i < n_nonzero) begin
+          sm_en <= 1'b1; sm_write <= 1'b1; sm_addr <= sm_nonzero[i]; sm_wdata <= sm[sm_nonzero[i]];
+          i = i + 1;
+        end else begin
+          launch <= 1'b1; length <= frames[6:0]; max_cycles <= max_cycles_arg;
+          step = LAUNCH;
+        end
+      // launch is high this cycle; the run starts with the next.
+      LAUNCH: begin
+        step = RUN; cycle = 0;
       end
-    sm_en = 1'b0; sm_write = 1'b0;
-
-    // Launch and run until done.
-    launch = 1'b1; length = frames;
-    step;
-    launch = 1'b0;
-    while (!done) begin
-      observe;
-      step;
-      cycle = cycle + 1;
-    end
-    for (e = 0; e < n_events; e = e + 1)
-      if (ev_left[e] != 16'd0) ev_complete[e] = cycles;
-
-    // Read back shared memory, one row of all banks per cycle.
-    sm_en = 1'b1;
-    for (r = 0; r <= 256; r = r + 1) begin
-      if (r < 256) sm_addr = r;
-      if (r > 0) begin
-        sm[0 * 256 + r - 1] = rd0;   sm[1 * 256 + r - 1] = rd1;
-        sm[2 * 256 + r - 1] = rd2;   sm[3 * 256 + r - 1] = rd3;
-        sm[4 * 256 + r - 1] = rd4;   sm[5 * 256 + r - 1] = rd5;
-        sm[6 * 256 + r - 1] = rd6;   sm[7 * 256 + r - 1] = rd7;
-        sm[8 * 256 + r - 1] = rd8;   sm[9 * 256 + r - 1] = rd9;
-        sm[10 * 256 + r - 1] = rd10; sm[11 * 256 + r - 1] = rd11;
-        sm[12 * 256 + r - 1] = rd12; sm[13 * 256 + r - 1] = rd13;
-        sm[14 * 256 + r - 1] = rd14; sm[15 * 256 + r - 1] = rd15;
+      RUN:
+        if (!done) begin
+          observe;
+          cycle = cycle + 1;
+        end else begin
+          // Tasks cut off by TIMEOUT end on the timeline when the run stopped.
+          for (e = 0; e < n_events; e = e + 1)
+            if (ev_left[e] != 16'd0) ev_complete[e] = cycles;
+          sm_en <= 1'b1; sm_addr <= 12'd0;
+          step = READ_SM; i = 1;
+        end
+      // One row of all banks per cycle; a row's bytes arrive two edges after its address.
+      READ_SM: begin
+        sm_en <= 1'b1;
+        if (i < 256) sm_addr <= i[11:0];
+        if (i >= 2) begin
+          sm[0 * 256 + i - 2] = rd0;   sm[1 * 256 + i - 2] = rd1;
+          sm[2 * 256 + i - 2] = rd2;   sm[3 * 256 + i - 2] = rd3;
+          sm[4 * 256 + i - 2] = rd4;   sm[5 * 256 + i - 2] = rd5;
+          sm[6 * 256 + i - 2] = rd6;   sm[7 * 256 + i - 2] = rd7;
+          sm[8 * 256 + i - 2] = rd8;   sm[9 * 256 + i - 2] = rd9;
+          sm[10 * 256 + i - 2] = rd10; sm[11 * 256 + i - 2] = rd11;
+          sm[12 * 256 + i - 2] = rd12; sm[13 * 256 + i - 2] = rd13;
+          sm[14 * 256 + i - 2] = rd14; sm[15 * 256 + i - 2] = rd15;
+        end
+        if (i == 257) begin
+          sm_en <= 1'b0;
+          dbg_core <= 4'd0; dbg_reg <= 4'd0;
+          step = READ_REGS; i = 1;
+        end else i = i + 1;
       end
-      step;
-    end
-    sm_en = 1'b0;
-    if ($value$plusargs("dump=%s", dump_file)) $writememh(dump_file, sm);
-
-    // Registers and counters through the debug selects.
-    for (c = 0; c < 16; c = c + 1)
-      for (r = 0; r < 16; r = r + 1) begin
-        dbg_core = c; dbg_reg = r;
-        #1 regs[16 * c + r] = dbg_value;
+      // Registers, then counters, through the debug selects: one a cycle.
+      READ_REGS: begin
+        regs[i - 1] = dbg_value;
+        if (i < 256) begin
+          dbg_core <= i[7:4]; dbg_reg <= i[3:0];
+          i = i + 1;
+        end else begin
+          stat_sel <= 7'd0;
+          step = READ_STATS; i = 1;
+        end
       end
-    if ($value$plusargs("regs=%s", regs_file)) $writememh(regs_file, regs);
-    for (a = 0; a < 96; a = a + 1) begin
-      stat_sel = a;
-      #1 stats[a] = stat_value;
-    end
-    if ($value$plusargs("stats=%s", stats_file)) $writememh(stats_file, stats);
-
-    if ($value$plusargs("timeline=%s", timeline_file)) begin
-      fd = $fopen(timeline_file, "w");
-      $fwrite(fd, "[\n");
-      for (e = 0; e < n_events; e = e + 1)
-        $fwrite(fd, "  {\"frame\":%0d,\"kind\":\"%s\",\"mask\":%0d,\"issue\":%0d,\"complete\":%0d}%s\n",
-                ev_frame[e], ev_if[e] ? "if" : "cf", ev_mask[e], ev_issue[e], ev_complete[e],
-                e + 1 < n_events ? "," : "");
-      $fwrite(fd, "]\n");
-      $fclose(fd);
-    end
-
-    case (status_code)
-      3'd0: $display("status: ok cycles: %0d", cycles);
-      3'd1: $display("status: error BAD_FENCE frame: %0d cycles: %0d", status_frame, cycles);
-      3'd2: $display("status: error TRUNCATED frame: %0d cycles: %0d", status_frame, cycles);
-      3'd3: $display("status: error ILLEGAL_INSN frame: %0d core: %0d ip: %0d cycles: %0d",
-                     status_frame, status_core, status_ip, cycles);
-      3'd4: $display("status: error ATOMIC_VIOLATION frame: %0d core: %0d ip: %0d cycles: %0d",
-                     status_frame, status_core, status_ip, cycles);
-      default: $display("status: error TIMEOUT frame: %0d cycles: %0d", status_frame, cycles);
+      READ_STATS: begin
+        stats[i - 1] = stat_value;
+        if (i < 96) begin
+          stat_sel <= i[6:0];
+          i = i + 1;
+        end else step = REPORT;
+      end
+      REPORT: report;
     endcase
-    $finish;
   end
 endmodule
