@@ -61,9 +61,18 @@ impl VerilogEngine {
                 // module structure (one always block per module driving and reading its
                 // sub-modules) forces Verilator to iterate to convergence; flat, it schedules
                 // statically (~1.9x faster). The three-way cosimulation checks this netlist.
-                let flatten = "read_verilog gpu16_top.v; hierarchy -top gpu16_top; proc; flatten; \
-                               opt_clean; write_verilog -noattr gpu16_flat.v";
-                if let Err(e) = run("yosys", &["-q", "-p", flatten], &build) {
+                // Without a waveform to show them, the internal signal names are dropped too
+                // (`opt_clean -purge`): Verilator then keeps fewer signals in memory (~5%).
+                let clean = if trace {
+                    "opt_clean"
+                } else {
+                    "opt_clean -purge"
+                };
+                let flatten = format!(
+                    "read_verilog gpu16_top.v; hierarchy -top gpu16_top; proc; flatten; \
+                     {clean}; write_verilog -noattr gpu16_flat.v"
+                );
+                if let Err(e) = run("yosys", &["-q", "-p", &flatten], &build) {
                     std::fs::remove_dir_all(&build).ok();
                     return Err(e);
                 }
