@@ -256,13 +256,9 @@ pub fn synthesise(
         ),
         Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
     };
-    // router2: router1 (nextpnr 0.11's default) had not routed the whole GPU on the 25F
-    // (86,200 arcs) after 15 minutes.
     args.extend([
         "--json",
         "synth.json",
-        "--router",
-        "router2",
         "--freq",
         "100",
         "--report",
