@@ -288,5 +288,8 @@ fn synth_reports_size_and_fmax_of_the_core_on_both_fpga_families() {
             .expect("a LUT4 line");
         assert!(lut4 > 500, "{out}");
         assert!(out.contains("Fmax (nextpnr): "), "{out}");
+        assert!(out.contains("critical path: "), "{out}");
+        let logs = dir.join(format!("core-{target}"));
+        assert!(logs.join("nextpnr.log").exists() && logs.join("yosys.log").exists());
     }
 }

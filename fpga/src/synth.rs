@@ -140,6 +140,8 @@ pub struct Report {
     pub usage: Vec<(&'static str, u64, u64)>,
     /// nextpnr's Fmax in MHz, if place-and-route ran and succeeded.
     pub fmax_mhz: Option<f64>,
+    /// The slowest register-to-register path, if place-and-route ran.
+    pub critical_path: Option<CriticalPath>,
     /// Why place-and-route did not give a result, if it did not.
     pub pnr_note: Option<String>,
 }
@@ -170,10 +172,20 @@ impl std::fmt::Display for Report {
         }
         writeln!(f, "fits: {}", if self.fits() { "yes" } else { "NO" })?;
         match (self.fmax_mhz, &self.pnr_note) {
-            (Some(mhz), _) => writeln!(f, "Fmax (nextpnr): {mhz:.1} MHz"),
-            (None, Some(note)) => writeln!(f, "Fmax: not measured ({note})"),
-            (None, None) => writeln!(f, "Fmax: not measured"),
+            (Some(mhz), _) => writeln!(f, "Fmax (nextpnr): {mhz:.1} MHz")?,
+            (None, Some(note)) => writeln!(f, "Fmax: not measured ({note})")?,
+            (None, None) => writeln!(f, "Fmax: not measured")?,
         }
+        if let Some(p) = &self.critical_path {
+            writeln!(
+                f,
+                "critical path: {:.1} ns, {} logic cells, through {}",
+                p.delay_ns,
+                p.logic_cells,
+                p.through.join(" -> ")
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -204,12 +216,14 @@ pub fn synthesise(
     let script = format!(
         "read_verilog block.v wrapper.v; {synth} -top gpu16_synth_top -json synth.json; tee -q -o stat.txt stat"
     );
-    run_within(
+    let yosys = run_within(
         "yosys",
         &["-q", "-p", &script],
         dir,
         IMPLEMENTATION_TIME_LIMIT,
-    )?;
+    );
+    keep_log(dir, "yosys.log");
+    yosys?;
     let stat = std::fs::read_to_string(dir.join("stat.txt")).map_err(io)?;
     let count = |cell: &str| -> u64 {
         stat.lines()
@@ -234,6 +248,7 @@ pub fn synthesise(
         target,
         usage,
         fmax_mhz: None,
+        critical_path: None,
         pnr_note: None,
     };
     if synth_only {
@@ -265,10 +280,13 @@ pub fn synthesise(
         "pnr.json",
         "--timing-allow-fail",
     ]);
-    match run_within(program, &args, dir, IMPLEMENTATION_TIME_LIMIT) {
+    let pnr = run_within(program, &args, dir, IMPLEMENTATION_TIME_LIMIT);
+    keep_log(dir, "nextpnr.log");
+    match pnr {
         Ok(_) => {
             let json = std::fs::read_to_string(dir.join("pnr.json")).map_err(io)?;
             report.fmax_mhz = fmax_from_report(&json);
+            report.critical_path = critical_path_from_report(&json);
             if report.fmax_mhz.is_none() {
                 report.pnr_note = Some("nextpnr's report has no clock".into());
             }
@@ -281,6 +299,78 @@ pub fn synthesise(
         }
     }
     Ok(report)
+}
+
+/// Keeps the last tool's messages (its standard error: yosys's warnings, nextpnr's log) as
+/// `dir/name`.
+fn keep_log(dir: &Path, name: &str) {
+    std::fs::rename(dir.join(".tool.stderr"), dir.join(name)).ok();
+}
+
+/// The slowest clock-to-clock path nextpnr reports, summarised.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CriticalPath {
+    /// Total delay: logic, routing and setup.
+    pub delay_ns: f64,
+    /// Logic cells (LUTs, carry cells, RAM outputs) on the path.
+    pub logic_cells: usize,
+    /// The design's signals the path passes, in order (nextpnr cell names cut where yosys's
+    /// and nextpnr's suffixes start: `_LUT4`, `_CCU2C`, `_TRELLIS`, `_SB`, …).
+    pub through: Vec<String>,
+}
+
+/// The longest register-to-register path in a nextpnr `--report` JSON (`"critical_paths":
+/// [{"from": …, "to": …, "path": [{"type": "logic", "from": {"cell": …}, "delay": …}, …]}]`).
+fn critical_path_from_report(json: &str) -> Option<CriticalPath> {
+    let v: serde_json::Value = serde_json::from_str(json).ok()?;
+    let paths = v.get("critical_paths")?.as_array()?;
+    let clocked = |p: &&serde_json::Value| {
+        let edge = |k: &str| p.get(k).and_then(|e| e.as_str()).unwrap_or("");
+        edge("from").starts_with("posedge") && edge("to").starts_with("posedge")
+    };
+    let steps = |p: &serde_json::Value| p.get("path")?.as_array().cloned();
+    let total = |p: &serde_json::Value| -> f64 {
+        steps(p).map_or(0.0, |s| {
+            s.iter().filter_map(|x| x.get("delay")?.as_f64()).sum()
+        })
+    };
+    let worst = paths
+        .iter()
+        .filter(clocked)
+        .max_by(|a, b| total(a).total_cmp(&total(b)))?;
+    let steps = steps(worst)?;
+    fn kind(x: &serde_json::Value) -> &str {
+        x.get("type").and_then(|t| t.as_str()).unwrap_or("")
+    }
+    let mut through: Vec<String> = Vec::new();
+    for x in steps.iter().filter(|x| kind(x) != "routing") {
+        let Some(cell) = x.get("from")?.get("cell")?.as_str() else {
+            continue;
+        };
+        let name = signal_of_cell(cell);
+        if through.last() != Some(&name) {
+            through.push(name);
+        }
+    }
+    Some(CriticalPath {
+        delay_ns: total(worst),
+        logic_cells: steps.iter().filter(|x| kind(x) == "logic").count(),
+        through,
+    })
+}
+
+/// The design signal a nextpnr cell was made for: `block.arbiters$4$grant_LUT4_Z_12` →
+/// `arbiters$4$grant`, `block.e_a.q_TRELLIS_FF_Q_4` → `e_a.q`.
+fn signal_of_cell(cell: &str) -> String {
+    let name = cell.strip_prefix("block.").unwrap_or(cell);
+    let cut = [
+        "_LUT4", "_CCU2C", "_TRELLIS", "_DPR", "_DO", "_MULT", "_DP16KD", "_SB", "$CCU2", "$DPRAM",
+    ]
+    .iter()
+    .filter_map(|m| name.find(m))
+    .min()
+    .unwrap_or(name.len());
+    name[..cut].to_string()
 }
 
 /// The lowest achieved frequency in a nextpnr `--report` JSON (`"fmax": {"clk": {"achieved": …`).
@@ -302,6 +392,29 @@ mod tests {
         let json = r#"{"fmax": {"$glbnet$clk": {"achieved": 123.4, "constraint": 100.0}}, "utilization": {}}"#;
         assert_eq!(fmax_from_report(json), Some(123.4));
         assert_eq!(fmax_from_report("{}"), None);
+    }
+
+    #[test]
+    fn the_critical_path_is_summarised_from_nextpnrs_report() {
+        let json = r#"{"critical_paths": [
+            {"from": "<async>", "to": "posedge clk", "path": [
+                {"type": "logic", "from": {"cell": "capture$tr_io"}, "delay": 9.0}]},
+            {"from": "posedge clk", "to": "posedge clk", "path": [
+                {"type": "clk-to-q", "from": {"cell": "block.e_a.q_TRELLIS_FF_Q_4"}, "delay": 0.5},
+                {"type": "routing", "from": {"cell": "block.e_a.q_TRELLIS_FF_Q_4"}, "delay": 1.5},
+                {"type": "logic", "from": {"cell": "block.arbiters$4$grant_LUT4_Z_12"}, "delay": 0.25},
+                {"type": "logic", "from": {"cell": "block.arbiters$4$grant_LUT4_Z_15"}, "delay": 0.25},
+                {"type": "logic", "from": {"cell": "block.rf.regs.1.0$DPRAM_COMB3"}, "delay": 0.5},
+                {"type": "setup", "from": {"cell": "block.e_b.q_TRELLIS_FF_Q_4"}, "delay": 0.0}]}
+        ]}"#;
+        let p = critical_path_from_report(json).unwrap();
+        assert_eq!(p.logic_cells, 3);
+        assert!((p.delay_ns - 3.0).abs() < 1e-9, "{p:?}");
+        assert_eq!(
+            p.through,
+            ["e_a.q", "arbiters$4$grant", "rf.regs.1.0", "e_b.q"]
+        );
+        assert_eq!(critical_path_from_report("{}"), None);
     }
 
     #[test]
