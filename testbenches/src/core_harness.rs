@@ -145,8 +145,9 @@ impl CoreHarness {
     }
 }
 
-/// Extra cycles the pipelined core spends on a load (its byte arrives a cycle after the grant).
-pub const LOAD_EXTRA: u64 = 1;
+/// Extra cycle the pipelined core spends on a load or store: it leaves E the cycle after the
+/// grant (a load's byte arrives then).
+pub const MEM_EXTRA: u64 = 1;
 /// Extra cycles of a `div` (8 cycles in the execute stage).
 pub const DIV_EXTRA: u64 = 7;
 /// Extra cycle of a `mul` (its two bytes go through the register file's one write port).
@@ -155,8 +156,8 @@ pub const MUL_EXTRA: u64 = 1;
 /// Runs `tasks` one after another on core `id` of the RTL (grants delayed up to `max_delay`
 /// cycles) and on the reference model (one CF selecting that core, then the tasks as IFs), and
 /// asserts they agree: registers, memory, fault with IP, instructions retired, and the cycle
-/// count `retired + loads·LOAD_EXTRA + divs·DIV_EXTRA + muls·MUL_EXTRA + stalls` for tasks that
-/// end cleanly.
+/// count `retired + (loads + stores)·MEM_EXTRA + divs·DIV_EXTRA + muls·MUL_EXTRA + stalls` for
+/// tasks that end cleanly.
 pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64, max_delay: u64) {
     use gpu16_sim::frame::ControlFrame;
     use gpu16_sim::run::{RunConfig, Status};
@@ -231,7 +232,7 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
     );
     if fault.is_none() {
         let expected = stats.retired
-            + stats.loads * LOAD_EXTRA
+            + (stats.loads + stats.stores) * MEM_EXTRA
             + stats.divs * DIV_EXTRA
             + stats.muls * MUL_EXTRA
             + stalled;

@@ -12,8 +12,10 @@
 //!   loads E. Dependent ALU instructions and taken branches therefore run at one per cycle.
 //! - **Execute**: ALU results are written back in one cycle, `mul`'s two bytes in two (the
 //!   register file has one write port, [`regfile`]); `div` takes 8 cycles ([`divider`]); a
-//!   memory instruction requests its byte and waits for `mem_grant`; a load's byte arrives
-//!   the cycle after the grant (`load_wait`), so every load costs one extra cycle.
+//!   memory instruction requests its byte until `mem_grant` and leaves E the cycle after
+//!   (`mem_wait`): a load's byte arrives then, and a store waits for it too, so `mem_grant`
+//!   only feeds flip-flops here and the shared memory's arbitration does not share a clock
+//!   cycle with the core's fetch. Every access costs one extra cycle.
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
 //!   goes straight into E, so instruction 0 executes the next cycle. `ready` is high in the
 //!   cycle the last instruction (or a faulting one) leaves E.
@@ -98,8 +100,9 @@ pub struct Core {
     e_a: DFF<Bits<8>>,
     e_b: DFF<Bits<8>>,
     e_c: DFF<Bits<8>>,
-    /// A load was granted last cycle; its byte is on `mem_rdata` now.
-    load_wait: DFF<Bit>,
+    /// The access in E was granted last cycle (a load's byte is on `mem_rdata` now): it
+    /// leaves E this cycle.
+    mem_wait: DFF<Bit>,
     /// The `mul` in E wrote its low byte last cycle; it writes the high byte now.
     mul_high: DFF<Bit>,
     /// The address this core locked with `ld_sync`.
@@ -146,7 +149,7 @@ impl Logic for Core {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, running, ip, fetch_done, e_valid, e_insn, e_ip, e_a, e_b, e_c, load_wait,
+            self, clock, running, ip, fetch_done, e_valid, e_insn, e_ip, e_a, e_b, e_c, mem_wait,
             mul_high, locked, lock_addr
         );
         self.rf.clock.next = self.clock.val();
@@ -175,7 +178,7 @@ impl Logic for Core {
                 && self.is_sync.val()
                 && !(self.locked.q.val() && (self.lock_addr.q.val() == self.addr.val())));
         self.e_fault.next = self.e_valid.q.val()
-            && !self.load_wait.q.val()
+            && !self.mem_wait.q.val()
             && (self.illegal.val() || self.violation.val());
 
         // ---- execute units ----
@@ -193,7 +196,7 @@ impl Logic for Core {
         // ---- memory port ----
         self.mem_req.next = self.e_valid.q.val()
             && (self.is_load.val() || self.is_store.val())
-            && !self.load_wait.q.val()
+            && !self.mem_wait.q.val()
             && !self.e_fault.val();
         self.mem_addr.next = self.addr.val();
         self.mem_write.next = self.is_store.val();
@@ -205,10 +208,8 @@ impl Logic for Core {
         if self.e_valid.q.val() {
             if self.e_fault.val() {
                 self.e_done.next = true;
-            } else if self.is_load.val() {
-                self.e_done.next = self.load_wait.q.val();
-            } else if self.is_store.val() {
-                self.e_done.next = self.mem_grant.val();
+            } else if self.is_load.val() || self.is_store.val() {
+                self.e_done.next = self.mem_wait.q.val();
             } else if self.opc.val() == 4 {
                 self.e_done.next = self.div.done.val();
             } else if self.opc.val() == 3 {
@@ -312,7 +313,7 @@ impl Logic for Core {
         }
 
         // ---- pipeline registers ----
-        self.load_wait.d.next = self.mem_grant.val() && self.mem_req.val() && self.is_load.val();
+        self.mem_wait.d.next = self.mem_grant.val() && self.mem_req.val();
         self.mul_high.d.next =
             self.e_valid.q.val() && (self.opc.val() == 3) && !self.mul_high.q.val();
         if self.mem_grant.val() && self.mem_req.val() && self.is_sync.val() {
@@ -366,7 +367,7 @@ impl Logic for Core {
         if self.clear.val() || self.halt.val() {
             self.running.d.next = false;
             self.e_valid.d.next = false;
-            self.load_wait.d.next = false;
+            self.mem_wait.d.next = false;
             self.mul_high.d.next = false;
             self.locked.d.next = false;
         }

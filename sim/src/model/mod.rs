@@ -82,8 +82,10 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
                 }
                 Plan::Memory(insn, req) => match granted[i] {
                     Some(byte) => {
-                        if let Instruction::Load { .. } = insn {
-                            cs.loads += 1;
+                        match insn {
+                            Instruction::Load { .. } => cs.loads += 1,
+                            Instruction::Store { .. } => cs.stores += 1,
+                            _ => {}
                         }
                         Ok(core.execute(insn, Some(req), byte))
                     }

@@ -17,6 +17,8 @@ pub struct CoreStats {
     pub tasks: u64,
     /// Loads (`ld`, `ld_sync`) retired — counted by the model only (0 from the hardware).
     pub loads: u64,
+    /// Stores (`st`, `st_sync`) retired — counted by the model only (0 from the hardware).
+    pub stores: u64,
     /// Divisions retired — counted by the model only (0 from the hardware).
     pub divs: u64,
     /// Multiplications retired — counted by the model only (0 from the hardware).
