@@ -156,8 +156,8 @@ pub const MUL_EXTRA: u64 = 1;
 /// Runs `tasks` one after another on core `id` of the RTL (grants delayed up to `max_delay`
 /// cycles) and on the reference model (one CF selecting that core, then the tasks as IFs), and
 /// asserts they agree: registers, memory, fault with IP, instructions retired, and the cycle
-/// count `retired + (loads + stores)·MEM_EXTRA + divs·DIV_EXTRA + muls·MUL_EXTRA + stalls` for
-/// tasks that end cleanly.
+/// count `retired + accesses·MEM_EXTRA + divs·DIV_EXTRA + muls·MUL_EXTRA + stalls` for tasks
+/// that end cleanly.
 pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64, max_delay: u64) {
     use gpu16_sim::frame::ControlFrame;
     use gpu16_sim::run::{RunConfig, Status};
@@ -232,7 +232,7 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
     );
     if fault.is_none() {
         let expected = stats.retired
-            + (stats.loads + stats.stores) * MEM_EXTRA
+            + stats.accesses * MEM_EXTRA
             + stats.divs * DIV_EXTRA
             + stats.muls * MUL_EXTRA
             + stalled;

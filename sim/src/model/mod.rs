@@ -82,11 +82,7 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
                 }
                 Plan::Memory(insn, req) => match granted[i] {
                     Some(byte) => {
-                        match insn {
-                            Instruction::Load { .. } => cs.loads += 1,
-                            Instruction::Store { .. } => cs.stores += 1,
-                            _ => {}
-                        }
+                        cs.accesses += 1;
                         Ok(core.execute(insn, Some(req), byte))
                     }
                     None => {

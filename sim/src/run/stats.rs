@@ -15,10 +15,8 @@ pub struct CoreStats {
     pub busy: u64,
     /// Tasks the core finished.
     pub tasks: u64,
-    /// Loads (`ld`, `ld_sync`) retired — counted by the model only (0 from the hardware).
-    pub loads: u64,
-    /// Stores (`st`, `st_sync`) retired — counted by the model only (0 from the hardware).
-    pub stores: u64,
+    /// Loads and stores retired — counted by the model only (0 from the hardware).
+    pub accesses: u64,
     /// Divisions retired — counted by the model only (0 from the hardware).
     pub divs: u64,
     /// Multiplications retired — counted by the model only (0 from the hardware).
