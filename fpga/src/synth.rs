@@ -322,29 +322,35 @@ pub struct CriticalPath {
 /// The longest register-to-register path in a nextpnr `--report` JSON (`"critical_paths":
 /// [{"from": …, "to": …, "path": [{"type": "logic", "from": {"cell": …}, "delay": …}, …]}]`).
 fn critical_path_from_report(json: &str) -> Option<CriticalPath> {
-    let v: serde_json::Value = serde_json::from_str(json).ok()?;
-    let paths = v.get("critical_paths")?.as_array()?;
-    let clocked = |p: &&serde_json::Value| {
-        let edge = |k: &str| p.get(k).and_then(|e| e.as_str()).unwrap_or("");
-        edge("from").starts_with("posedge") && edge("to").starts_with("posedge")
-    };
-    let steps = |p: &serde_json::Value| p.get("path")?.as_array().cloned();
-    let total = |p: &serde_json::Value| -> f64 {
-        steps(p).map_or(0.0, |s| {
-            s.iter().filter_map(|x| x.get("delay")?.as_f64()).sum()
-        })
-    };
-    let worst = paths
-        .iter()
-        .filter(clocked)
-        .max_by(|a, b| total(a).total_cmp(&total(b)))?;
-    let steps = steps(worst)?;
-    fn kind(x: &serde_json::Value) -> &str {
-        x.get("type").and_then(|t| t.as_str()).unwrap_or("")
+    use serde_json::Value;
+    fn text<'a>(x: &'a Value, key: &str) -> &'a str {
+        x.get(key).and_then(Value::as_str).unwrap_or("")
     }
+    fn steps(p: &Value) -> &[Value] {
+        p.get("path")
+            .and_then(Value::as_array)
+            .map_or(&[], Vec::as_slice)
+    }
+    fn delay(p: &Value) -> f64 {
+        steps(p)
+            .iter()
+            .filter_map(|x| x.get("delay")?.as_f64())
+            .sum()
+    }
+    let v: Value = serde_json::from_str(json).ok()?;
+    let worst = v
+        .get("critical_paths")?
+        .as_array()?
+        .iter()
+        .filter(|p| text(p, "from").starts_with("posedge") && text(p, "to").starts_with("posedge"))
+        .max_by(|a, b| delay(a).total_cmp(&delay(b)))?;
     let mut through: Vec<String> = Vec::new();
-    for x in steps.iter().filter(|x| kind(x) != "routing") {
-        let Some(cell) = x.get("from")?.get("cell")?.as_str() else {
+    for x in steps(worst).iter().filter(|x| text(x, "type") != "routing") {
+        let Some(cell) = x
+            .get("from")
+            .and_then(|f| f.get("cell"))
+            .and_then(Value::as_str)
+        else {
             continue;
         };
         let name = signal_of_cell(cell);
@@ -353,8 +359,11 @@ fn critical_path_from_report(json: &str) -> Option<CriticalPath> {
         }
     }
     Some(CriticalPath {
-        delay_ns: total(worst),
-        logic_cells: steps.iter().filter(|x| kind(x) == "logic").count(),
+        delay_ns: delay(worst),
+        logic_cells: steps(worst)
+            .iter()
+            .filter(|x| text(x, "type") == "logic")
+            .count(),
         through,
     })
 }
