@@ -34,8 +34,9 @@ impl VerilogEngine {
         trace: bool,
     ) -> Result<VerilogEngine, ToolError> {
         let design = Block::Gpu.verilog().map_err(ToolError)?;
+        let steps = build_steps(simulator, trace);
         let mut h = DefaultHasher::new();
-        (&design, TESTBENCH, format!("{simulator:?}"), trace).hash(&mut h);
+        (&design, TESTBENCH, format!("{simulator:?}"), &steps).hash(&mut h);
         let dir = cache.join(format!("{simulator:?}-{:016x}", h.finish()).to_lowercase());
         let engine = VerilogEngine { simulator, dir };
         if engine.binary().exists() {
@@ -51,43 +52,10 @@ impl VerilogEngine {
         std::fs::create_dir_all(&build).map_err(io)?;
         std::fs::write(build.join("gpu16_top.v"), &design).map_err(io)?;
         std::fs::write(build.join("gpu16_tb.v"), TESTBENCH).map_err(io)?;
-        let built = match simulator {
-            Simulator::Icarus => {
-                let args = ["-g2005", "-o", "gpu16.vvp", "gpu16_tb.v", "gpu16_top.v"];
-                run("iverilog", &args, &build).map(|_| ())
-            }
-            Simulator::Verilator => {
-                // Verilator runs a yosys-flattened netlist of the same design: rust-hdl's
-                // module structure (one always block per module driving and reading its
-                // sub-modules) forces Verilator to iterate to convergence; flat, it schedules
-                // statically (~1.9x faster). The three-way cosimulation checks this netlist.
-                // Without a waveform to show them, the internal signal names are dropped too
-                // (`opt_clean -purge`): Verilator then keeps fewer signals in memory (~5%).
-                let clean = if trace {
-                    "opt_clean"
-                } else {
-                    "opt_clean -purge"
-                };
-                let flatten = format!(
-                    "read_verilog gpu16_top.v; hierarchy -top gpu16_top; proc; flatten; \
-                     {clean}; write_verilog -noattr gpu16_flat.v"
-                );
-                if let Err(e) = run("yosys", &["-q", "-p", &flatten], &build) {
-                    std::fs::remove_dir_all(&build).ok();
-                    return Err(e);
-                }
-                // -O2 for the generated C++ (Verilator's default is -Os): ~1.8x faster.
-                let mut args = vec!["--binary", "-O3", "-j", "2", "--top-module", "gpu16_tb"];
-                args.extend(["-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1"]);
-                if trace {
-                    args.push("--trace");
-                }
-                let waivers = crate::lint::verilator_waiver_flags();
-                args.extend(waivers.iter().map(String::as_str));
-                args.extend(["-Wno-fatal", "gpu16_tb.v", "gpu16_flat.v"]);
-                run("verilator", &args, &build).map(|_| ())
-            }
-        };
+        let built = steps.iter().try_for_each(|(program, args)| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            run(program, &args, &build).map(|_| ())
+        });
         if let Err(e) = built {
             std::fs::remove_dir_all(&build).ok();
             return Err(e);
@@ -192,5 +160,51 @@ impl VerilogEngine {
             timeline,
             stats,
         })
+    }
+}
+
+/// The commands (program, arguments) that build `simulator`'s model in a folder holding
+/// `gpu16_top.v` and `gpu16_tb.v`. Part of the cache key: a changed recipe rebuilds.
+fn build_steps(simulator: Simulator, trace: bool) -> Vec<(&'static str, Vec<String>)> {
+    let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+    match simulator {
+        Simulator::Icarus => vec![(
+            "iverilog",
+            strings(&["-g2005", "-o", "gpu16.vvp", "gpu16_tb.v", "gpu16_top.v"]),
+        )],
+        Simulator::Verilator => {
+            // Verilator runs a yosys-flattened netlist of the same design: rust-hdl's module
+            // structure (one always block per module driving and reading its sub-modules)
+            // forces Verilator to iterate to convergence; flat, it schedules statically (~1.9x
+            // faster). The three-way cosimulation checks this netlist.
+            // `proc` gives each memory write a per-bit enable (`we ? 8'hff : 8'h00`), which
+            // write_verilog prints as one nonblocking write per bit, each a delayed assignment
+            // for Verilator; mapping those multiplexers to gates and folding them (`s ? 1 : 0`
+            // is `s`) leaves one enable and one write per memory port (~20% faster).
+            // Without a waveform to show them, the internal signal names are dropped too
+            // (`opt_clean -purge`): Verilator then keeps fewer signals in memory (~5%).
+            let clean = if trace {
+                "opt_clean"
+            } else {
+                "opt_clean -purge"
+            };
+            let flatten = format!(
+                "read_verilog gpu16_top.v; hierarchy -top gpu16_top; proc; flatten; opt_clean; \
+                 simplemap t:$memwr* %ci1:+$memwr_v2[EN] %ci1 t:$mux %i; opt_expr -mux_bool; \
+                 {clean}; write_verilog -noattr gpu16_flat.v"
+            );
+            // -O2 for the generated C++ (Verilator's default is -Os): ~1.8x faster.
+            let mut args = strings(&["--binary", "-O3", "-j", "2", "--top-module", "gpu16_tb"]);
+            args.extend(strings(&["-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1"]));
+            if trace {
+                args.push("--trace".into());
+            }
+            args.extend(crate::lint::verilator_waiver_flags());
+            args.extend(strings(&["-Wno-fatal", "gpu16_tb.v", "gpu16_flat.v"]));
+            vec![
+                ("yosys", strings(&["-q", "-p", &flatten])),
+                ("verilator", args),
+            ]
+        }
     }
 }
