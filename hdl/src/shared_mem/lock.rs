@@ -16,10 +16,9 @@ pub struct BankLock {
     pub unlock: Signal<In, Bit>,
     /// Cores whose task ended this cycle: a lock one of them holds is released.
     pub task_end: Signal<In, Bits<16>>,
-    /// The lock: held, which row, which core (one-hot).
+    /// The lock: held, and which row. (Its owner is kept to release it at `task_end`.)
     pub locked: Signal<Out, Bit>,
     pub locked_row: Signal<Out, Bits<8>>,
-    pub locked_owner: Signal<Out, Bits<16>>,
     valid: DFF<Bit>,
     held_row: DFF<Bits<8>>,
     held_owner: DFF<Bits<16>>,
@@ -42,6 +41,5 @@ impl Logic for BankLock {
         }
         self.locked.next = self.valid.q.val();
         self.locked_row.next = self.held_row.q.val();
-        self.locked_owner.next = self.held_owner.q.val();
     }
 }

@@ -104,10 +104,21 @@ pub struct SharedMem {
     granted_by: [Signal<Local, Bits<16>>; N],
     read_byte: [Signal<Local, Bits<8>>; N],
     task_end_mask: Signal<Local, Bits<16>>,
-    /// Scratch per (bank, core) pair: the core asks this bank; a lock holds it back.
+    /// Scratch per (bank, core) pair: the core asks this bank.
     hit: Signal<Local, Bit>,
-    blocked: Signal<Local, Bit>,
     host_bank: Signal<Local, Bits<16>>,
+    /// For the counters: the banks' locked flags, their locked rows packed four banks to a
+    /// word (bank 4q + k in bits 8k.. of `lock_rows[q]`), and per core whether a lock holds
+    /// its request back. Scratch per core: its bank's word of rows, shifted down to its
+    /// bank's row (`bank_in_word`, `row_shift`), its bank and whether that bank is locked.
+    locked_banks: Signal<Local, Bits<16>>,
+    lock_rows: [Signal<Local, Bits<32>>; 4],
+    blocked_cores: Signal<Local, Bits<16>>,
+    row_word: Signal<Local, Bits<32>>,
+    bank_in_word: Signal<Local, Bits<2>>,
+    row_shift: Signal<Local, Bits<5>>,
+    core_bank: Signal<Local, Bits<4>>,
+    core_bank_locked: Signal<Local, Bits<1>>,
 }
 
 impl Default for SharedMem {
@@ -155,8 +166,15 @@ impl Default for SharedMem {
             read_byte: Default::default(),
             task_end_mask: Default::default(),
             hit: Default::default(),
-            blocked: Default::default(),
             host_bank: Default::default(),
+            locked_banks: Default::default(),
+            lock_rows: Default::default(),
+            blocked_cores: Default::default(),
+            row_word: Default::default(),
+            bank_in_word: Default::default(),
+            row_shift: Default::default(),
+            core_bank: Default::default(),
+            core_bank_locked: Default::default(),
         }
     }
 }
@@ -190,6 +208,70 @@ impl Logic for SharedMem {
                 .replace_bit(i, self.host_addr.val().get_bits::<4>(8).index() == i);
         }
 
+        // For the counters only (synthesis drops it with them): each core's request waits for
+        // a lock held by another core (its locked row, or any row for an `ld_sync`). One
+        // lookup of the core's bank per core, not a row comparison per bank and core. The
+        // owner's own request is its `st_sync` (the core allows it no other access while it
+        // holds the lock; SPEC §6), which is never held back. Only while a bank is locked:
+        // rust-hdl then skips it, as the old per-pair check skipped its row comparison.
+        self.locked_banks.next = 0.into();
+        for b in 0..16 {
+            self.locked_banks.next = self
+                .locked_banks
+                .val()
+                .replace_bit(b, self.locks[b].locked.val());
+        }
+        for q in 0..4 {
+            self.lock_rows[q].next = 0.into();
+        }
+        self.row_word.next = 0.into();
+        self.bank_in_word.next = 0.into();
+        self.row_shift.next = 0.into();
+        self.core_bank.next = 0.into();
+        self.core_bank_locked.next = 0.into();
+        self.blocked_cores.next = 0.into();
+        if self.locked_banks.val().any() {
+            self.lock_rows[0].next = bit_cast::<32, 8>(self.locks[0].locked_row.val())
+                | (bit_cast::<32, 8>(self.locks[1].locked_row.val()) << 8)
+                | (bit_cast::<32, 8>(self.locks[2].locked_row.val()) << 16)
+                | (bit_cast::<32, 8>(self.locks[3].locked_row.val()) << 24);
+            self.lock_rows[1].next = bit_cast::<32, 8>(self.locks[4].locked_row.val())
+                | (bit_cast::<32, 8>(self.locks[5].locked_row.val()) << 8)
+                | (bit_cast::<32, 8>(self.locks[6].locked_row.val()) << 16)
+                | (bit_cast::<32, 8>(self.locks[7].locked_row.val()) << 24);
+            self.lock_rows[2].next = bit_cast::<32, 8>(self.locks[8].locked_row.val())
+                | (bit_cast::<32, 8>(self.locks[9].locked_row.val()) << 8)
+                | (bit_cast::<32, 8>(self.locks[10].locked_row.val()) << 16)
+                | (bit_cast::<32, 8>(self.locks[11].locked_row.val()) << 24);
+            self.lock_rows[3].next = bit_cast::<32, 8>(self.locks[12].locked_row.val())
+                | (bit_cast::<32, 8>(self.locks[13].locked_row.val()) << 8)
+                | (bit_cast::<32, 8>(self.locks[14].locked_row.val()) << 16)
+                | (bit_cast::<32, 8>(self.locks[15].locked_row.val()) << 24);
+            for i in 0..16 {
+                match self.addr[i].val().get_bits::<2>(10).index() {
+                    0 => self.row_word.next = self.lock_rows[0].val(),
+                    1 => self.row_word.next = self.lock_rows[1].val(),
+                    2 => self.row_word.next = self.lock_rows[2].val(),
+                    _ => self.row_word.next = self.lock_rows[3].val(),
+                }
+                self.bank_in_word.next = self.addr[i].val().get_bits::<2>(8);
+                self.row_shift.next = bit_cast::<5, 2>(self.bank_in_word.val()) << 3;
+                self.row_word.next = self.row_word.val() >> self.row_shift.val();
+                self.core_bank.next = self.addr[i].val().get_bits::<4>(8);
+                self.core_bank_locked.next =
+                    bit_cast::<1, 16>(self.locked_banks.val() >> self.core_bank.val());
+                self.blocked_cores.next = self.blocked_cores.val().replace_bit(
+                    i,
+                    self.req[i].val()
+                        && self.core_bank_locked.val().any()
+                        && !(self.sync[i].val() && self.write[i].val())
+                        && ((self.row_word.val().get_bits::<8>(0)
+                            == self.addr[i].val().get_bits::<8>(0))
+                            || self.sync[i].val()),
+                );
+            }
+        }
+
         // Which requests each bank may arbitrate: the bank is theirs and, while the bank is
         // locked, they are not an `ld_sync` (one lock per bank). Whether the locked row holds
         // a request back is checked after arbitration, on the winner alone (`sel_blocked`):
@@ -210,15 +292,9 @@ impl Logic for SharedMem {
                             && !self.write[i].val())
                         && !self.host_en.val(),
                 );
-                // For the counters only (synthesis drops it with them): the request waits for
-                // a lock held by another core.
-                self.blocked.next = self.locks[b].locked.val()
-                    && !self.locks[b].locked_owner.val().get_bit(i)
-                    && ((self.locks[b].locked_row.val() == self.addr[i].val().get_bits::<8>(0))
-                        || (self.sync[i].val() && !self.write[i].val()));
                 self.held[b].next = self.held[b]
                     .val()
-                    .replace_bit(i, self.hit.val() && self.blocked.val());
+                    .replace_bit(i, self.hit.val() && self.blocked_cores.val().get_bit(i));
             }
             self.arbiters[b].clock.next = self.clock.val();
             self.arbiters[b].clear.next = self.clear.val();
