@@ -8,9 +8,10 @@
 //! a real design, and nextpnr's Fmax is the block's own internal timing.
 
 use crate::cosim::Port;
-use crate::tools::{run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
+use crate::tools::{run_watched, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 use std::fmt::Write;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// A device to synthesise for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,7 +308,19 @@ pub fn synthesise(
     if stop == Stop::AfterPlacement {
         args.push("--no-route");
     }
-    let pnr = run_within(program, &args, dir, IMPLEMENTATION_TIME_LIMIT);
+    let mut shown = (String::new(), Instant::now());
+    let mut watch = |log: &str| {
+        let Some(phase) = nextpnr_phase(log) else {
+            return;
+        };
+        // A new phase at once; the router's count of arcs left every two minutes.
+        let same_phase = phase.split(':').next() == shown.0.split(':').next();
+        if !same_phase || shown.1.elapsed() > Duration::from_secs(120) {
+            progress(&phase);
+            shown = (phase, Instant::now());
+        }
+    };
+    let pnr = run_watched(program, &args, dir, IMPLEMENTATION_TIME_LIMIT, &mut watch);
     keep_log(dir, "nextpnr.log");
     match pnr {
         Ok(_) if stop == Stop::AfterPlacement => {
@@ -427,6 +440,33 @@ fn fmax_from_report(json: &str) -> Option<f64> {
         .reduce(f64::min)
 }
 
+/// What nextpnr is doing, from its log so far: `packing`, `placing`, or `routing: N of M arcs
+/// left` (router1's progress table).
+fn nextpnr_phase(log: &str) -> Option<String> {
+    let mut phase = None;
+    let mut arcs = None;
+    for line in log.lines() {
+        let text = line.trim_start_matches("Info:").trim();
+        if text.starts_with("Packing") {
+            phase = Some("packing".to_string());
+        } else if text.starts_with("Creating initial analytic placement") {
+            phase = Some("placing".to_string());
+        } else if let Some(n) = text
+            .strip_prefix("Routing ")
+            .and_then(|r| r.strip_suffix(" arcs."))
+        {
+            arcs = Some(n.to_string());
+            phase = Some(format!("routing: {n} arcs"));
+        } else if let (Some(total), Some(left)) = (&arcs, text.split('|').nth(3)) {
+            // `IterCnt | w/ripup wo/ripup | w/r wo/r | arcs left | batch total(sec)|`
+            if let Ok(left) = left.trim().parse::<u64>() {
+                phase = Some(format!("routing: {left} of {total} arcs left"));
+            }
+        }
+    }
+    phase
+}
+
 /// The lowest frequency of nextpnr's last timing analysis in its log (`Info: Max frequency
 /// for clock 'clk': 73.14 MHz (FAIL at 100.00 MHz)`, one line per clock).
 fn fmax_from_log(log: &str) -> Option<f64> {
@@ -450,6 +490,24 @@ fn fmax_from_log(log: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn nextpnrs_phase_is_read_from_its_log() {
+        let mut log = String::from("Info: Packing IOs..\n");
+        assert_eq!(nextpnr_phase(&log).as_deref(), Some("packing"));
+        log += "Info: Creating initial analytic placement for 23802 cells, random placement wirelen = 1.\n";
+        assert_eq!(nextpnr_phase(&log).as_deref(), Some("placing"));
+        log += "Info: Routing 85403 arcs.\n\
+                Info:            |   (re-)routed arcs  |   delta    | remaining|       time spent     |\n\
+                Info:    IterCnt |  w/ripup   wo/ripup |  w/r  wo/r |      arcs| batch(sec) total(sec)|\n";
+        assert_eq!(nextpnr_phase(&log).as_deref(), Some("routing: 85403 arcs"));
+        log += "Info:       1000 |      177        822 |  177   822 |     84720|       7.09       7.09|\n";
+        assert_eq!(
+            nextpnr_phase(&log).as_deref(),
+            Some("routing: 84720 of 85403 arcs left")
+        );
+        assert_eq!(nextpnr_phase("Info: Loading chipdb\n"), None);
+    }
 
     #[test]
     fn the_placement_estimate_is_read_from_nextpnrs_log() {

@@ -21,8 +21,8 @@ impl std::error::Error for ToolError {}
 /// not hang a test run or the CLI.
 pub const TIME_LIMIT: Duration = Duration::from_secs(600);
 
-/// The longest synthesis or place-and-route may take: the whole GPU needs ~15 minutes of
-/// yosys on a 2-core machine, and nextpnr longer.
+/// The longest synthesis or place-and-route may take: routing the whole GPU on an ECP5-25F
+/// takes over an hour on a 2-core machine.
 pub const IMPLEMENTATION_TIME_LIMIT: Duration = Duration::from_secs(3 * 3600);
 
 /// Runs `program args…` in `dir` within [`TIME_LIMIT`] (see [`run_within`]).
@@ -37,6 +37,21 @@ pub fn run_within(
     args: &[&str],
     dir: &Path,
     limit: Duration,
+) -> Result<Output, ToolError> {
+    run_watched(program, args, dir, limit, &mut |_| {})
+}
+
+/// How often [`run_watched`] shows the tool's messages so far.
+const WATCH_EVERY: Duration = Duration::from_secs(10);
+
+/// [`run_within`], showing `watch` the tool's standard error so far every [`WATCH_EVERY`]
+/// (for progress reports on long runs).
+pub fn run_watched(
+    program: &str,
+    args: &[&str],
+    dir: &Path,
+    limit: Duration,
+    watch: &mut dyn FnMut(&str),
 ) -> Result<Output, ToolError> {
     let io = |e: std::io::Error| ToolError(format!("{program}: {e}"));
     let (out_path, err_path) = (dir.join(".tool.stdout"), dir.join(".tool.stderr"));
@@ -55,9 +70,16 @@ pub fn run_within(
             ))
         })?;
     let start = Instant::now();
+    let mut watched = start;
     let status = loop {
         if let Some(status) = child.try_wait().map_err(io)? {
             break Some(status);
+        }
+        if watched.elapsed() > WATCH_EVERY {
+            watched = Instant::now();
+            watch(&String::from_utf8_lossy(
+                &std::fs::read(&err_path).unwrap_or_default(),
+            ));
         }
         if start.elapsed() > limit {
             let _ = child.kill();
