@@ -315,7 +315,7 @@ pub fn synthesise(
         };
         // A new phase at once; the router's count of arcs left every two minutes.
         let same_phase = phase.split(':').next() == shown.0.split(':').next();
-        if !same_phase || shown.1.elapsed() > Duration::from_secs(120) {
+        if phase != shown.0 && (!same_phase || shown.1.elapsed() > Duration::from_secs(120)) {
             progress(&phase);
             shown = (phase, Instant::now());
         }
