@@ -107,6 +107,12 @@ pub struct Scheduler {
     err_ip: DFF<Bits<4>>,
     cycle: DFF<Bits<32>>,
     limit: DFF<Bits<32>>,
+    /// The cycle count equals the limit this cycle: compared a cycle ahead, so that the
+    /// 32-bit comparison is not on the path from the count through `halt` into every
+    /// core and the shared memory's arbitration.
+    at_limit: DFF<Bit>,
+    /// The cycle count after this cycle.
+    cycle_next: Signal<Local, Bits<32>>,
     /// The frame each core's task came from.
     core_frame: [DFF<Bits<6>>; N],
     start_q: DFF<Bits<16>>,
@@ -151,8 +157,8 @@ impl Logic for Scheduler {
     fn update(&mut self) {
         dff_setup!(
             self, clock, run, finished, tp, len, ifs_left, mask, fence_bits, busy, acq_mask,
-            stopped, err_code, err_frame, err_core, err_ip, cycle, limit, start_q, code0, code1,
-            code2, code3, r0_write_q, ev_valid, ev_if, ev_frame, ev_mask
+            stopped, err_code, err_frame, err_core, err_ip, cycle, limit, at_limit, start_q, code0,
+            code1, code2, code3, r0_write_q, ev_valid, ev_if, ev_frame, ev_mask
         );
         for i in 0..16 {
             self.core_frame[i].clock.next = self.clock.val();
@@ -166,9 +172,8 @@ impl Logic for Scheduler {
         // error), although the faulting core's READY frees it.
         self.faults.next = self.fault.val() & self.ready.val();
         self.busy_now.next = self.busy.q.val() & !self.ready.val();
-        self.timeout.next = self.run.q.val()
-            && self.limit.q.val().any()
-            && (self.cycle.q.val() == self.limit.q.val());
+        self.timeout.next = self.run.q.val() && self.at_limit.q.val();
+        self.cycle_next.next = self.cycle.q.val() + 1;
         self.frame_ok.next = self.run.q.val()
             && !self.stopped.q.val()
             && !self.faults.val().any()
@@ -308,8 +313,11 @@ impl Logic for Scheduler {
             if self.timeout.val() {
                 self.run.d.next = false;
                 self.finished.d.next = true;
+                self.at_limit.d.next = false;
             } else {
-                self.cycle.d.next = self.cycle.q.val() + 1;
+                self.cycle.d.next = self.cycle_next.val();
+                self.at_limit.d.next =
+                    self.limit.q.val().any() && (self.cycle_next.val() == self.limit.q.val());
                 if (self.stop_next.val() || (self.tp_next.val() >= self.len.q.val()))
                     && !self.busy_next.val().any()
                 {
@@ -336,6 +344,7 @@ impl Logic for Scheduler {
             self.err_ip.d.next = 0.into();
             self.cycle.d.next = 0.into();
             self.limit.d.next = self.max_cycles.val();
+            self.at_limit.d.next = false;
             self.start_q.d.next = 0.into();
             self.r0_write_q.d.next = 0.into();
             self.ev_valid.d.next = false;
