@@ -1,8 +1,11 @@
 //! Everything downstream of the RTL: Verilog emission and its checks (yosys, Verilator lint),
-//! cosimulation of the emitted Verilog against rust-hdl (Icarus, Verilator), and the external
-//! tools they run.
+//! cosimulation of the emitted Verilog against rust-hdl (Icarus, Verilator), the external
+//! tools they run, and the board: its top (GPU, UART host bridge, LEDs), the host side of the
+//! link, the simulated board, bitstreams and flashing.
 
 pub mod blocks;
+pub mod board;
+pub mod bridge;
 pub mod cosim;
 pub mod emit;
 pub mod lint;

@@ -7,12 +7,14 @@
 //! - `UNOPTFLAT`: rust-hdl writes one `always @(*)` per module, which both drives a
 //!   sub-module's inputs and reads its outputs; Verilator reports that as a loop at the level
 //!   of whole signals. yosys `check -assert`, which looks at bits, proves there is none.
+//! - `UNUSEDPARAM`: rust-hdl declares every value of a state enum (`#[derive(LogicState)]`) as
+//!   a `localparam` in each module that holds the enum, its flip-flop's included, used or not.
 
 use crate::tools::{run, ToolError};
 use std::path::Path;
 
 /// Verilator warning classes waived for rust-hdl output (see the module documentation).
-pub const VERILATOR_WAIVERS: [&str; 3] = ["WIDTH", "DECLFILENAME", "UNOPTFLAT"];
+pub const VERILATOR_WAIVERS: [&str; 4] = ["WIDTH", "DECLFILENAME", "UNOPTFLAT", "UNUSEDPARAM"];
 
 /// Verilator's `-Wno-…` flags for [`VERILATOR_WAIVERS`].
 pub fn verilator_waiver_flags() -> Vec<String> {

@@ -1,0 +1,61 @@
+//! The link test: a tiny design on a board's pins that sends back every byte it receives.
+//! `gpu16 build --design uart-echo` makes its bitstream in seconds, to check a board, its
+//! cable and baud rate before the hour the whole GPU takes; the tests build it for every
+//! board, so each board's pins, I/O types and bitstream packing are exercised on every run.
+
+use super::leds::Leds;
+use crate::bridge::uart_rx::UartRx;
+use crate::bridge::uart_tx::UartTx;
+use rust_hdl::prelude::*;
+
+/// UART echo with the board top's ports.
+#[derive(LogicBlock)]
+pub struct EchoTop {
+    pub clock: Signal<In, Clock>,
+    pub uart_rx: Signal<In, Bit>,
+    pub uart_tx: Signal<Out, Bit>,
+    /// LED 0 heartbeat, LED 4 activity (as on the GPU's board top).
+    pub leds: Signal<Out, Bits<8>>,
+    pub led_summary: Signal<Out, Bit>,
+    rx: UartRx,
+    tx: UartTx,
+    indicators: Leds,
+}
+
+impl EchoTop {
+    /// An echo at `clocks_per_bit` cycles per UART bit.
+    pub fn new(clocks_per_bit: u32) -> EchoTop {
+        EchoTop {
+            clock: Default::default(),
+            uart_rx: Default::default(),
+            uart_tx: Default::default(),
+            leds: Default::default(),
+            led_summary: Default::default(),
+            rx: UartRx::new(clocks_per_bit),
+            tx: UartTx::new(clocks_per_bit),
+            indicators: Default::default(),
+        }
+    }
+}
+
+impl Logic for EchoTop {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.rx.clock.next = self.clock.val();
+        self.tx.clock.next = self.clock.val();
+        self.indicators.clock.next = self.clock.val();
+        self.rx.line.next = self.uart_rx.val();
+        // A byte arrives every 10 bit times and takes 10 to send, so the transmitter is free
+        // unless the sender runs fast; then the byte is dropped.
+        self.tx.start.next = self.rx.valid.val() && self.tx.ready.val();
+        self.tx.data.next = self.rx.data.val();
+        self.uart_tx.next = self.tx.line.val();
+        self.indicators.running.next = false;
+        self.indicators.done.next = false;
+        self.indicators.status_code.next = 0.into();
+        self.indicators.rx_activity.next = self.rx.valid.val();
+        self.indicators.refused.next = self.rx.framing_error.val();
+        self.leds.next = self.indicators.leds.val();
+        self.led_summary.next = self.indicators.summary.val();
+    }
+}

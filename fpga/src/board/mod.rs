@@ -1,0 +1,240 @@
+//! Dev boards: what each one is (device, package, pins, clock, how openFPGALoader names it),
+//! the designs that go on them, and the pin wrapper that gives a design the board's pin names.
+
+pub mod echo;
+pub mod leds;
+pub mod reset;
+pub mod top;
+
+use std::fmt::Write;
+
+/// The boards `gpu16 build` and `gpu16 flash` know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    Ulx3s12f,
+    Ulx3s25f,
+    Ulx3s45f,
+    Ulx3s85f,
+    ColorlightI5,
+    ColorlightI9,
+}
+
+/// The ECP5 devices the boards carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Device {
+    Lfe5u12f,
+    Lfe5u25f,
+    Lfe5u45f,
+    Lfe5u85f,
+}
+
+impl Device {
+    /// nextpnr-ecp5's device flag. The 12F is a 25F die that reports another ID: it is placed
+    /// and routed as a 25F and packed with its own ID ([`Device::idcode`]).
+    pub fn nextpnr_flag(self) -> &'static str {
+        match self {
+            Device::Lfe5u12f | Device::Lfe5u25f => "--25k",
+            Device::Lfe5u45f => "--45k",
+            Device::Lfe5u85f => "--85k",
+        }
+    }
+
+    /// The JTAG ID `ecppack --idcode` must write, where it differs from the die nextpnr
+    /// placed for.
+    pub fn idcode(self) -> Option<&'static str> {
+        match self {
+            Device::Lfe5u12f => Some("0x21111043"),
+            _ => None,
+        }
+    }
+
+    /// LUT4s, for reports (datasheet; the 12F has the 25F's die but is sold as 12k).
+    pub fn luts(self) -> u64 {
+        match self {
+            Device::Lfe5u12f => 12_096,
+            Device::Lfe5u25f => 24_288,
+            Device::Lfe5u45f => 43_848,
+            Device::Lfe5u85f => 83_640,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Device::Lfe5u12f => "LFE5U-12F",
+            Device::Lfe5u25f => "LFE5U-25F",
+            Device::Lfe5u45f => "LFE5U-45F",
+            Device::Lfe5u85f => "LFE5U-85F",
+        }
+    }
+}
+
+impl Board {
+    pub const ALL: [Board; 6] = [
+        Board::Ulx3s12f,
+        Board::Ulx3s25f,
+        Board::Ulx3s45f,
+        Board::Ulx3s85f,
+        Board::ColorlightI5,
+        Board::ColorlightI9,
+    ];
+
+    /// The `--board` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Board::Ulx3s12f => "ulx3s-12f",
+            Board::Ulx3s25f => "ulx3s-25f",
+            Board::Ulx3s45f => "ulx3s-45f",
+            Board::Ulx3s85f => "ulx3s-85f",
+            Board::ColorlightI5 => "colorlight-i5",
+            Board::ColorlightI9 => "colorlight-i9",
+        }
+    }
+
+    /// The board named `name`.
+    pub fn from_name(name: &str) -> Option<Board> {
+        Board::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    pub fn device(self) -> Device {
+        match self {
+            Board::Ulx3s12f => Device::Lfe5u12f,
+            Board::Ulx3s25f | Board::ColorlightI5 => Device::Lfe5u25f,
+            Board::Ulx3s45f | Board::ColorlightI9 => Device::Lfe5u45f,
+            Board::Ulx3s85f => Device::Lfe5u85f,
+        }
+    }
+
+    /// nextpnr's package name (all of them: CABGA381).
+    pub fn package(self) -> &'static str {
+        "CABGA381"
+    }
+
+    /// The board's oscillator, which clocks the design.
+    pub fn clock_hz(self) -> u32 {
+        25_000_000
+    }
+
+    /// The constraints file under `constraints/`.
+    pub fn lpf(self) -> &'static str {
+        match self {
+            Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => "ulx3s.lpf",
+            Board::ColorlightI5 => "colorlight-i5.lpf",
+            Board::ColorlightI9 => "colorlight-i9.lpf",
+        }
+    }
+
+    /// The constraints file's text (compiled in, so the binary builds from anywhere).
+    pub fn lpf_text(self) -> &'static str {
+        match self {
+            Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => {
+                include_str!("../../../constraints/ulx3s.lpf")
+            }
+            Board::ColorlightI5 => include_str!("../../../constraints/colorlight-i5.lpf"),
+            Board::ColorlightI9 => include_str!("../../../constraints/colorlight-i9.lpf"),
+        }
+    }
+
+    /// openFPGALoader's `-b` name (`openFPGALoader --list-boards`).
+    pub fn loader_name(self) -> &'static str {
+        match self {
+            Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => "ulx3s",
+            Board::ColorlightI5 => "colorlight-i5",
+            Board::ColorlightI9 => "colorlight-i9",
+        }
+    }
+
+    /// The Verilog top `gpu16 build` hands to yosys: the board's pins, named as in its LPF,
+    /// around the design's module `inner` (ports `clock`, `uart_rx`, `uart_tx`, `leds`,
+    /// `led_summary`).
+    pub fn pin_wrapper(self, inner: &str) -> String {
+        let mut v = String::new();
+        let top = self.wrapper_top();
+        writeln!(
+            v,
+            "// {}: the board's pins around {inner} (gpu16 build).",
+            self.name()
+        )
+        .unwrap();
+        match self {
+            Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => {
+                writeln!(
+                    v,
+                    "module {top}(input clk_25mhz, input ftdi_txd, output ftdi_rxd, \
+                     output [7:0] led, output wifi_gpio0);"
+                )
+                .unwrap();
+                writeln!(v, "  assign wifi_gpio0 = 1'b1;").unwrap();
+                writeln!(
+                    v,
+                    "  {inner} design(.clock(clk_25mhz), .uart_rx(ftdi_txd), \
+                     .uart_tx(ftdi_rxd), .leds(led), .led_summary());"
+                )
+                .unwrap();
+            }
+            Board::ColorlightI5 | Board::ColorlightI9 => {
+                writeln!(
+                    v,
+                    "module {top}(input clk25, input uart_rx, output uart_tx, output led_n);"
+                )
+                .unwrap();
+                writeln!(v, "  wire summary;").unwrap();
+                writeln!(v, "  assign led_n = ~summary;").unwrap();
+                writeln!(
+                    v,
+                    "  {inner} design(.clock(clk25), .uart_rx(uart_rx), .uart_tx(uart_tx), \
+                     .leds(), .led_summary(summary));"
+                )
+                .unwrap();
+            }
+        }
+        writeln!(v, "endmodule").unwrap();
+        v
+    }
+
+    /// The pin wrapper's module name.
+    pub fn wrapper_top(self) -> &'static str {
+        "gpu16_board"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pin_of_the_wrapper_is_constrained_and_every_constraint_is_a_pin() {
+        for board in Board::ALL {
+            let wrapper = board.pin_wrapper("inner");
+            let header = wrapper.lines().nth(1).unwrap();
+            let lpf = board.lpf_text();
+            for line in lpf.lines().filter(|l| l.starts_with("LOCATE COMP")) {
+                let port = line.split('"').nth(1).unwrap();
+                let base = port.split('[').next().unwrap();
+                assert!(
+                    header.contains(base),
+                    "{}: {port} is not a pin",
+                    board.name()
+                );
+            }
+            let pins = header
+                .split(['(', ')', ','])
+                .filter_map(|p| p.split_whitespace().last())
+                .filter(|p| !p.contains("module") && !p.is_empty() && *p != ";");
+            for pin in pins {
+                assert!(
+                    lpf.contains(&format!("\"{pin}")),
+                    "{}: pin {pin} has no site",
+                    board.name()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn board_names_round_trip() {
+        for board in Board::ALL {
+            assert_eq!(Board::from_name(board.name()), Some(board));
+        }
+        assert_eq!(Board::from_name("ulx3s"), None);
+    }
+}

@@ -1,0 +1,138 @@
+//! The board top: the GPU behind the UART host bridge, with its timeline log, the power-on
+//! reset and the LEDs. Its ports are the board's pins (named in `constraints/<board>.lpf`
+//! through the board's pin wrapper, [`super::Board::pin_wrapper`]).
+//!
+//! ```text
+//!  uart_rx ─► UartRx ─► Bridge ─► UartTx ─► uart_tx
+//!                         │ ▲
+//!             host ports  ▼ │  timeline outputs
+//!                          Gpu ────────────► EventLog ─► (Bridge)
+//!  clock ─► everything; PowerOnReset ─► Bridge;  status ─► Leds ─► leds, led_summary
+//! ```
+
+use super::leds::Leds;
+use super::reset::PowerOnReset;
+use crate::bridge::event_log::EventLog;
+use crate::bridge::uart_rx::UartRx;
+use crate::bridge::uart_tx::UartTx;
+use crate::bridge::{Bridge, BridgeConfig};
+use gpu16_hdl::gpu::Gpu;
+use rust_hdl::prelude::*;
+
+/// The board's design.
+#[derive(LogicBlock)]
+pub struct BoardTop {
+    /// The board's oscillator: the GPU's clock.
+    pub clock: Signal<In, Clock>,
+    /// The UART from the PC (idle high) and to it.
+    pub uart_rx: Signal<In, Bit>,
+    pub uart_tx: Signal<Out, Bit>,
+    /// LEDs 0–7 (1 = lit) and the one-LED summary (see `super::leds`).
+    pub leds: Signal<Out, Bits<8>>,
+    pub led_summary: Signal<Out, Bit>,
+    por: PowerOnReset,
+    rx: UartRx,
+    tx: UartTx,
+    bridge: Bridge,
+    log: EventLog,
+    gpu: Gpu,
+    indicators: Leds,
+}
+
+impl BoardTop {
+    /// The board top for `config`; `config.counters` false leaves the GPU's performance
+    /// counters out.
+    pub fn new(config: BridgeConfig) -> BoardTop {
+        let cpb = config.clocks_per_bit();
+        let mut gpu = Gpu::default();
+        if !config.counters {
+            gpu.disable_counters();
+        }
+        BoardTop {
+            clock: Default::default(),
+            uart_rx: Default::default(),
+            uart_tx: Default::default(),
+            leds: Default::default(),
+            led_summary: Default::default(),
+            por: Default::default(),
+            rx: UartRx::new(cpb),
+            tx: UartTx::new(cpb),
+            bridge: Bridge::new(config),
+            log: Default::default(),
+            gpu,
+            indicators: Default::default(),
+        }
+    }
+}
+
+impl Logic for BoardTop {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.por.clock.next = self.clock.val();
+        self.rx.clock.next = self.clock.val();
+        self.tx.clock.next = self.clock.val();
+        self.bridge.clock.next = self.clock.val();
+        self.log.clock.next = self.clock.val();
+        self.gpu.clock.next = self.clock.val();
+        self.indicators.clock.next = self.clock.val();
+
+        // ---- the link ----
+        self.rx.line.next = self.uart_rx.val();
+        self.bridge.reset.next = self.por.reset.val();
+        self.bridge.rx_valid.next = self.rx.valid.val();
+        self.bridge.rx_data.next = self.rx.data.val();
+        self.tx.start.next = self.bridge.tx_start.val();
+        self.tx.data.next = self.bridge.tx_data.val();
+        self.bridge.tx_ready.next = self.tx.ready.val();
+        self.uart_tx.next = self.tx.line.val();
+
+        // ---- the GPU's host interface ----
+        self.gpu.tm_write.next = self.bridge.tm_write.val();
+        self.gpu.tm_line.next = self.bridge.tm_line.val();
+        self.gpu.tm_data.next = self.bridge.tm_data.val();
+        self.gpu.sm_en.next = self.bridge.sm_en.val();
+        self.gpu.sm_addr.next = self.bridge.sm_addr.val();
+        self.gpu.sm_write.next = self.bridge.sm_write.val();
+        self.gpu.sm_wdata.next = self.bridge.sm_wdata.val();
+        for i in 0..16 {
+            self.bridge.sm_rdata[i].next = self.gpu.sm_rdata[i].val();
+        }
+        self.gpu.launch.next = self.bridge.launch.val();
+        self.gpu.length.next = self.bridge.length.val();
+        self.gpu.max_cycles.next = self.bridge.max_cycles.val();
+        self.bridge.running.next = self.gpu.running.val();
+        self.bridge.done.next = self.gpu.done.val();
+        self.bridge.cycles.next = self.gpu.cycles.val();
+        self.bridge.status_code.next = self.gpu.status_code.val();
+        self.bridge.status_frame.next = self.gpu.status_frame.val();
+        self.bridge.status_core.next = self.gpu.status_core.val();
+        self.bridge.status_ip.next = self.gpu.status_ip.val();
+        self.gpu.dbg_core.next = self.bridge.dbg_core.val();
+        self.gpu.dbg_reg.next = self.bridge.dbg_reg.val();
+        self.bridge.dbg_value.next = self.gpu.dbg_value.val();
+        self.gpu.stat_sel.next = self.bridge.stat_sel.val();
+        self.bridge.stat_value.next = self.gpu.stat_value.val();
+
+        // ---- the timeline log ----
+        self.log.clear.next = self.bridge.launch.val();
+        self.log.event_valid.next = self.gpu.event_valid.val();
+        self.log.event_if.next = self.gpu.event_if.val();
+        self.log.event_frame.next = self.gpu.event_frame.val();
+        self.log.event_mask.next = self.gpu.event_mask.val();
+        self.log.ready_mask.next = self.gpu.ready_mask.val();
+        self.log.cycles.next = self.gpu.cycles.val();
+        self.log.read_addr.next = self.bridge.log_addr.val();
+        self.bridge.log_data.next = self.log.read_data.val();
+        self.bridge.log_count.next = self.log.count.val();
+        self.bridge.log_overflow.next = self.log.overflow.val();
+
+        // ---- LEDs ----
+        self.indicators.running.next = self.gpu.running.val();
+        self.indicators.done.next = self.gpu.done.val();
+        self.indicators.status_code.next = self.gpu.status_code.val();
+        self.indicators.rx_activity.next = self.rx.valid.val();
+        self.indicators.refused.next = self.bridge.refused.val() || self.rx.framing_error.val();
+        self.leds.next = self.indicators.leds.val();
+        self.led_summary.next = self.indicators.summary.val();
+    }
+}

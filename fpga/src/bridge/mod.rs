@@ -1,0 +1,755 @@
+//! The UART host bridge: the board's side of the link (`gpu16_sim::link`), between a UART's
+//! byte streams and the GPU's host interface.
+//!
+//! ```text
+//!  UartRx ─bytes─► Receiver ─checked frame─► Bridge ─► GPU host ports (TM, SM, launch, debug)
+//!                  (buffer, CRC)               │  ◄── status, SM rows, registers, counters
+//!  UartTx ◄─bytes── reply: sync, code, length, payload fetched byte by byte, CRC ◄── EventLog
+//! ```
+//!
+//! One request at a time: the bridge checks a request (command known, length, arguments, not
+//! busy), carries it out, and sends exactly one reply. A refused request changes nothing and
+//! gets an error reply. The bridge returns to waiting for a request after every reply, whatever
+//! came before, so it cannot wedge; shared memory can be read whenever no run is in progress,
+//! after a machine error too.
+
+pub mod crc16;
+pub mod event_log;
+pub mod receiver;
+pub mod uart_rx;
+pub mod uart_tx;
+
+use gpu16_sim::link::{
+    Command, Identity, LinkError, ERROR_REPLY, EVENT_CAPACITY, REPLY_SYNC, VERSION,
+};
+use receiver::Receiver;
+use rust_hdl::prelude::*;
+
+/// Cores, and shared-memory banks.
+const N: usize = 16;
+
+/// What the bridge is doing.
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum BridgeState {
+    /// Waiting for a request.
+    Idle,
+    /// `WriteTm`: read a payload byte from the buffer, shift it into the task line, write the
+    /// line to Task Memory after its eighth byte.
+    TmRead,
+    TmShift,
+    TmWrite,
+    /// `WriteSm`: read a payload byte, write it to shared memory.
+    SmRead,
+    SmWrite,
+    /// `ClearSm`: write 0 to each of the 4,096 bytes.
+    Clear,
+    /// The reply: header bytes, then each payload byte fetched (address, two cycles of
+    /// latency) and sent, then the CRC.
+    SendSync,
+    SendCode,
+    SendLength,
+    Fetch,
+    Wait1,
+    Wait2,
+    SendByte,
+    SendCrcHigh,
+    SendCrcLow,
+}
+
+/// Where a reply's payload bytes come from.
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum Source {
+    /// Up to 16 bytes captured when the reply starts (identity, status, error).
+    Fixed,
+    /// Shared memory, a byte per word.
+    Sm,
+    /// Core registers through the GPU's debug port, a byte per word.
+    Regs,
+    /// Performance counters, 4 bytes per word.
+    Counters,
+    /// The timeline log, 10 bytes per word.
+    Events,
+}
+
+/// What the bridge was built for, reported by `Identify`.
+#[derive(Clone, Copy, Debug)]
+pub struct BridgeConfig {
+    pub clock_hz: u32,
+    pub baud: u32,
+    /// The GPU has its performance counters.
+    pub counters: bool,
+    /// Built for `gpu16 board-sim`.
+    pub simulated: bool,
+}
+
+impl BridgeConfig {
+    /// UART bit time in clock cycles.
+    pub fn clocks_per_bit(&self) -> u32 {
+        gpu16_sim::link::clocks_per_bit(self.clock_hz, self.baud)
+    }
+
+    /// The identity the board reports.
+    pub fn identity(&self) -> Identity {
+        Identity {
+            version: VERSION,
+            counters: self.counters,
+            simulated: self.simulated,
+            clock_hz: self.clock_hz,
+            baud: self.baud,
+            event_capacity: EVENT_CAPACITY as u16,
+        }
+    }
+}
+
+/// The host bridge.
+#[derive(LogicBlock)]
+pub struct Bridge {
+    pub clock: Signal<In, Clock>,
+    /// Hold the bridge idle, dropping received bytes (power-on reset).
+    pub reset: Signal<In, Bit>,
+    /// Bytes from the UART receiver.
+    pub rx_valid: Signal<In, Bit>,
+    pub rx_data: Signal<In, Bits<8>>,
+    /// Bytes to the UART transmitter: `tx_start` with `tx_data` when `tx_ready`.
+    pub tx_start: Signal<Out, Bit>,
+    pub tx_data: Signal<Out, Bits<8>>,
+    pub tx_ready: Signal<In, Bit>,
+    /// A request was refused (one cycle), for the link-error LED.
+    pub refused: Signal<Out, Bit>,
+    /// To the GPU's host interface (see `gpu16_hdl::gpu::Gpu`).
+    pub tm_write: Signal<Out, Bit>,
+    pub tm_line: Signal<Out, Bits<8>>,
+    pub tm_data: Signal<Out, Bits<64>>,
+    pub sm_en: Signal<Out, Bit>,
+    pub sm_addr: Signal<Out, Bits<12>>,
+    pub sm_write: Signal<Out, Bit>,
+    pub sm_wdata: Signal<Out, Bits<8>>,
+    pub sm_rdata: [Signal<In, Bits<8>>; N],
+    pub launch: Signal<Out, Bit>,
+    pub length: Signal<Out, Bits<7>>,
+    pub max_cycles: Signal<Out, Bits<32>>,
+    pub running: Signal<In, Bit>,
+    pub done: Signal<In, Bit>,
+    pub cycles: Signal<In, Bits<32>>,
+    pub status_code: Signal<In, Bits<3>>,
+    pub status_frame: Signal<In, Bits<6>>,
+    pub status_core: Signal<In, Bits<4>>,
+    pub status_ip: Signal<In, Bits<4>>,
+    pub dbg_core: Signal<Out, Bits<4>>,
+    pub dbg_reg: Signal<Out, Bits<4>>,
+    pub dbg_value: Signal<In, Bits<8>>,
+    pub stat_sel: Signal<Out, Bits<7>>,
+    pub stat_value: Signal<In, Bits<32>>,
+    /// The timeline log's read port and fill level.
+    pub log_addr: Signal<Out, Bits<11>>,
+    pub log_data: Signal<In, Bits<80>>,
+    pub log_count: Signal<In, Bits<12>>,
+    pub log_overflow: Signal<In, Bit>,
+
+    receiver: Receiver,
+    reply_crc: crc16::Crc16,
+    /// The command codes of `gpu16_sim::link::Command`.
+    cmd_identify: Constant<Bits<8>>,
+    cmd_write_tm: Constant<Bits<8>>,
+    cmd_write_sm: Constant<Bits<8>>,
+    cmd_read_sm: Constant<Bits<8>>,
+    cmd_clear_sm: Constant<Bits<8>>,
+    cmd_launch: Constant<Bits<8>>,
+    cmd_status: Constant<Bits<8>>,
+    cmd_read_events: Constant<Bits<8>>,
+    cmd_read_counters: Constant<Bits<8>>,
+    cmd_read_regs: Constant<Bits<8>>,
+    identity: Constant<Bits<128>>,
+    reply_sync: Constant<Bits<8>>,
+    error_reply: Constant<Bits<8>>,
+    err_bad_crc: Constant<Bits<8>>,
+    err_unknown: Constant<Bits<8>>,
+    err_length: Constant<Bits<8>>,
+    err_busy: Constant<Bits<8>>,
+    err_argument: Constant<Bits<8>>,
+
+    state: DFF<BridgeState>,
+    source: DFF<Source>,
+    /// The reply's code and payload length; payload bytes sent.
+    code: DFF<Bits<8>>,
+    len: DFF<Bits<8>>,
+    ptr: DFF<Bits<8>>,
+    /// The fixed payload (byte i in bits 8i+7..8i).
+    fixed: DFF<Bits<128>>,
+    /// The word being read (SM address, register number, counter, log entry), the byte in it,
+    /// and the word's last byte.
+    word: DFF<Bits<16>>,
+    byte_sel: DFF<Bits<4>>,
+    last_byte: DFF<Bits<4>>,
+    out_byte: DFF<Bits<8>>,
+    /// `WriteTm`: the task line being assembled, its number, and the number being written.
+    line: DFF<Bits<64>>,
+    line_no: DFF<Bits<8>>,
+    tm_write_q: DFF<Bit>,
+    tm_line_q: DFF<Bits<8>>,
+    sm_en_q: DFF<Bit>,
+    sm_write_q: DFF<Bit>,
+    sm_addr_q: DFF<Bits<12>>,
+    sm_wdata_q: DFF<Bits<8>>,
+    launch_q: DFF<Bit>,
+    length_q: DFF<Bits<7>>,
+    max_cycles_q: DFF<Bits<32>>,
+    dbg_sel: DFF<Bits<8>>,
+    stat_sel_q: DFF<Bits<7>>,
+    log_addr_q: DFF<Bits<11>>,
+    /// Launches since power-up.
+    runs: DFF<Bits<8>>,
+    refused_q: DFF<Bit>,
+
+    cmd: Signal<Local, Bits<8>>,
+    len_in: Signal<Local, Bits<8>>,
+    args: Signal<Local, Bits<40>>,
+    arg0: Signal<Local, Bits<8>>,
+    arg1: Signal<Local, Bits<8>>,
+    arg2: Signal<Local, Bits<8>>,
+    arg3: Signal<Local, Bits<8>>,
+    arg4: Signal<Local, Bits<8>>,
+    refusal: Signal<Local, Bits<8>>,
+    needs_idle: Signal<Local, Bit>,
+    status_bytes: Signal<Local, Bits<128>>,
+    flags: Signal<Local, Bits<8>>,
+    send: Signal<Local, Bit>,
+    accept: Signal<Local, Bit>,
+    send_byte: Signal<Local, Bits<8>>,
+    ptr_next: Signal<Local, Bits<8>>,
+    fetched: Signal<Local, Bits<8>>,
+    byte_shift: Signal<Local, Bits<8>>,
+}
+
+impl Bridge {
+    /// A bridge built for `config`.
+    pub fn new(config: BridgeConfig) -> Bridge {
+        let id = config.identity().encode();
+        // Byte i in bits 8i+7..8i, built from two 64-bit halves.
+        let half = |bytes: &[u8]| bytes.iter().rev().fold(0u64, |v, b| v << 8 | u64::from(*b));
+        let identity =
+            (Bits::<128>::from(half(&id[8..])) << 64) | Bits::<128>::from(half(&id[..8]));
+        let byte = |b: u8| Constant::new(u64::from(b).into());
+        Bridge {
+            clock: Default::default(),
+            reset: Default::default(),
+            rx_valid: Default::default(),
+            rx_data: Default::default(),
+            tx_start: Default::default(),
+            tx_data: Default::default(),
+            tx_ready: Default::default(),
+            refused: Default::default(),
+            tm_write: Default::default(),
+            tm_line: Default::default(),
+            tm_data: Default::default(),
+            sm_en: Default::default(),
+            sm_addr: Default::default(),
+            sm_write: Default::default(),
+            sm_wdata: Default::default(),
+            sm_rdata: Default::default(),
+            launch: Default::default(),
+            length: Default::default(),
+            max_cycles: Default::default(),
+            running: Default::default(),
+            done: Default::default(),
+            cycles: Default::default(),
+            status_code: Default::default(),
+            status_frame: Default::default(),
+            status_core: Default::default(),
+            status_ip: Default::default(),
+            dbg_core: Default::default(),
+            dbg_reg: Default::default(),
+            dbg_value: Default::default(),
+            stat_sel: Default::default(),
+            stat_value: Default::default(),
+            log_addr: Default::default(),
+            log_data: Default::default(),
+            log_count: Default::default(),
+            log_overflow: Default::default(),
+            receiver: Receiver::new(config.clocks_per_bit()),
+            reply_crc: Default::default(),
+            cmd_identify: byte(Command::Identify as u8),
+            cmd_write_tm: byte(Command::WriteTm as u8),
+            cmd_write_sm: byte(Command::WriteSm as u8),
+            cmd_read_sm: byte(Command::ReadSm as u8),
+            cmd_clear_sm: byte(Command::ClearSm as u8),
+            cmd_launch: byte(Command::Launch as u8),
+            cmd_status: byte(Command::Status as u8),
+            cmd_read_events: byte(Command::ReadEvents as u8),
+            cmd_read_counters: byte(Command::ReadCounters as u8),
+            cmd_read_regs: byte(Command::ReadRegs as u8),
+            identity: Constant::new(identity),
+            reply_sync: byte(REPLY_SYNC),
+            error_reply: byte(ERROR_REPLY),
+            err_bad_crc: byte(LinkError::BadCrc as u8),
+            err_unknown: byte(LinkError::UnknownCommand as u8),
+            err_length: byte(LinkError::BadLength as u8),
+            err_busy: byte(LinkError::Busy as u8),
+            err_argument: byte(LinkError::BadArgument as u8),
+            state: Default::default(),
+            source: Default::default(),
+            code: Default::default(),
+            len: Default::default(),
+            ptr: Default::default(),
+            fixed: Default::default(),
+            word: Default::default(),
+            byte_sel: Default::default(),
+            last_byte: Default::default(),
+            out_byte: Default::default(),
+            line: Default::default(),
+            line_no: Default::default(),
+            tm_write_q: Default::default(),
+            tm_line_q: Default::default(),
+            sm_en_q: Default::default(),
+            sm_write_q: Default::default(),
+            sm_addr_q: Default::default(),
+            sm_wdata_q: Default::default(),
+            launch_q: Default::default(),
+            length_q: Default::default(),
+            max_cycles_q: Default::default(),
+            dbg_sel: Default::default(),
+            stat_sel_q: Default::default(),
+            log_addr_q: Default::default(),
+            runs: Default::default(),
+            refused_q: Default::default(),
+            cmd: Default::default(),
+            len_in: Default::default(),
+            args: Default::default(),
+            arg0: Default::default(),
+            arg1: Default::default(),
+            arg2: Default::default(),
+            arg3: Default::default(),
+            arg4: Default::default(),
+            refusal: Default::default(),
+            needs_idle: Default::default(),
+            status_bytes: Default::default(),
+            flags: Default::default(),
+            send: Default::default(),
+            accept: Default::default(),
+            send_byte: Default::default(),
+            ptr_next: Default::default(),
+            fetched: Default::default(),
+            byte_shift: Default::default(),
+        }
+    }
+}
+
+impl Logic for Bridge {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            state,
+            source,
+            code,
+            len,
+            ptr,
+            fixed,
+            word,
+            byte_sel,
+            last_byte,
+            out_byte,
+            line,
+            line_no,
+            tm_write_q,
+            tm_line_q,
+            sm_en_q,
+            sm_write_q,
+            sm_addr_q,
+            sm_wdata_q,
+            launch_q,
+            length_q,
+            max_cycles_q,
+            dbg_sel,
+            stat_sel_q,
+            log_addr_q,
+            runs,
+            refused_q
+        );
+        // One-cycle strobes.
+        self.tm_write_q.d.next = false;
+        self.sm_en_q.d.next = false;
+        self.sm_write_q.d.next = false;
+        self.launch_q.d.next = false;
+        self.refused_q.d.next = false;
+
+        // ---- the request ----
+        self.receiver.clock.next = self.clock.val();
+        self.receiver.byte_valid.next = self.rx_valid.val();
+        self.receiver.rx_byte.next = self.rx_data.val();
+        self.receiver.hold.next = self.reset.val() || (self.state.q.val() != BridgeState::Idle);
+        self.receiver.buffer_addr.next = self.ptr.q.val();
+        self.cmd.next = self.receiver.command.val();
+        self.len_in.next = self.receiver.length.val();
+        self.args.next = self.receiver.args.val();
+        self.arg0.next = self.args.val().get_bits::<8>(0);
+        self.arg1.next = self.args.val().get_bits::<8>(8);
+        self.arg2.next = self.args.val().get_bits::<8>(16);
+        self.arg3.next = self.args.val().get_bits::<8>(24);
+        self.arg4.next = self.args.val().get_bits::<8>(32);
+
+        // Checks, in order: known command, payload length, arguments, not busy.
+        self.refusal.next = 0.into();
+        self.needs_idle.next = true;
+        if self.cmd.val() == self.cmd_identify.val() {
+            self.needs_idle.next = false;
+            if self.len_in.val().any() {
+                self.refusal.next = self.err_length.val();
+            }
+        } else if self.cmd.val() == self.cmd_write_tm.val() {
+            // A line number and 1-31 lines of 8 bytes.
+            if (self.len_in.val().get_bits::<3>(0) != 1) || (self.len_in.val() < 9) {
+                self.refusal.next = self.err_length.val();
+            }
+        } else if self.cmd.val() == self.cmd_write_sm.val() {
+            if self.len_in.val() < 3 {
+                self.refusal.next = self.err_length.val();
+            }
+        } else if self.cmd.val() == self.cmd_read_sm.val() {
+            if self.len_in.val() != 3 {
+                self.refusal.next = self.err_length.val();
+            } else if !self.arg2.val().any() {
+                self.refusal.next = self.err_argument.val();
+            }
+        } else if self.cmd.val() == self.cmd_clear_sm.val() {
+            if self.len_in.val().any() {
+                self.refusal.next = self.err_length.val();
+            }
+        } else if self.cmd.val() == self.cmd_launch.val() {
+            // 1-64 frames.
+            if self.len_in.val() != 5 {
+                self.refusal.next = self.err_length.val();
+            } else if !self.arg0.val().any() || (self.arg0.val() > 64) {
+                self.refusal.next = self.err_argument.val();
+            }
+        } else if self.cmd.val() == self.cmd_status.val() {
+            self.needs_idle.next = false;
+            if self.len_in.val().any() {
+                self.refusal.next = self.err_length.val();
+            }
+        } else if self.cmd.val() == self.cmd_read_events.val() {
+            // 1-25 entries of 10 bytes.
+            self.needs_idle.next = false;
+            if self.len_in.val() != 3 {
+                self.refusal.next = self.err_length.val();
+            } else if !self.arg2.val().any() || (self.arg2.val() > 25) {
+                self.refusal.next = self.err_argument.val();
+            }
+        } else if self.cmd.val() == self.cmd_read_counters.val() {
+            // 1-63 counters of 4 bytes.
+            if self.len_in.val() != 2 {
+                self.refusal.next = self.err_length.val();
+            } else if !self.arg1.val().any() || (self.arg1.val() > 63) {
+                self.refusal.next = self.err_argument.val();
+            }
+        } else if self.cmd.val() == self.cmd_read_regs.val() {
+            if self.len_in.val() != 2 {
+                self.refusal.next = self.err_length.val();
+            } else if !self.arg1.val().any() {
+                self.refusal.next = self.err_argument.val();
+            }
+        } else {
+            self.refusal.next = self.err_unknown.val();
+        }
+        if !self.refusal.val().any() && self.needs_idle.val() && self.running.val() {
+            self.refusal.next = self.err_busy.val();
+        }
+        if self.receiver.frame_bad.val() {
+            self.refusal.next = self.err_bad_crc.val();
+        }
+
+        // The status reply (gpu16_sim::link::BoardStatus).
+        self.flags.next = 0.into();
+        self.flags.next = self.flags.val().replace_bit(0, self.running.val());
+        self.flags.next = self.flags.val().replace_bit(1, self.done.val());
+        self.flags.next = self.flags.val().replace_bit(2, self.log_overflow.val());
+        self.status_bytes.next = bit_cast::<128, 8>(self.flags.val())
+            | (bit_cast::<128, 3>(self.status_code.val()) << 8)
+            | (bit_cast::<128, 6>(self.status_frame.val()) << 16)
+            | (bit_cast::<128, 4>(self.status_core.val()) << 24)
+            | (bit_cast::<128, 4>(self.status_ip.val()) << 32)
+            | (bit_cast::<128, 32>(self.cycles.val()) << 40)
+            | (bit_cast::<128, 8>(self.runs.q.val()) << 72)
+            | (bit_cast::<128, 12>(self.log_count.val()) << 80);
+
+        // ---- the reply's bytes ----
+        self.ptr_next.next = self.ptr.q.val() + 1;
+        self.send.next = false;
+        self.send_byte.next = self.out_byte.q.val();
+        match self.state.q.val() {
+            BridgeState::SendSync => {
+                self.send.next = true;
+                self.send_byte.next = self.reply_sync.val();
+            }
+            BridgeState::SendCode => {
+                self.send.next = true;
+                self.send_byte.next = self.code.q.val();
+            }
+            BridgeState::SendLength => {
+                self.send.next = true;
+                self.send_byte.next = self.len.q.val();
+            }
+            BridgeState::SendByte => {
+                self.send.next = true;
+            }
+            BridgeState::SendCrcHigh => {
+                self.send.next = true;
+                self.send_byte.next = self.reply_crc.value.val().get_bits::<8>(8);
+            }
+            BridgeState::SendCrcLow => {
+                self.send.next = true;
+                self.send_byte.next = self.reply_crc.value.val().get_bits::<8>(0);
+            }
+            _ => {}
+        }
+        self.accept.next = self.send.val() && self.tx_ready.val();
+        self.reply_crc.clock.next = self.clock.val();
+        self.reply_crc.clear.next = self.state.q.val() == BridgeState::SendSync;
+        self.reply_crc.enable.next = self.accept.val()
+            && ((self.state.q.val() == BridgeState::SendCode)
+                || (self.state.q.val() == BridgeState::SendLength)
+                || (self.state.q.val() == BridgeState::SendByte));
+        self.reply_crc.data.next = self.send_byte.val();
+
+        // A fetched payload byte, from the source's word and the byte in it.
+        self.byte_shift.next = bit_cast::<8, 4>(self.byte_sel.q.val()) << 3;
+        // (Narrowed to the low byte by `bit_cast`: no unused bits.)
+        self.fetched.next = bit_cast::<8, 128>(self.fixed.q.val() >> (self.ptr.q.val() << 3));
+        match self.source.q.val() {
+            Source::Sm => {
+                for i in 0..16 {
+                    if self.sm_addr_q.q.val().get_bits::<4>(8).index() == i {
+                        self.fetched.next = self.sm_rdata[i].val();
+                    }
+                }
+            }
+            Source::Regs => {
+                self.fetched.next = self.dbg_value.val();
+            }
+            Source::Counters => {
+                self.fetched.next =
+                    bit_cast::<8, 32>(self.stat_value.val() >> self.byte_shift.val());
+            }
+            Source::Events => {
+                self.fetched.next = bit_cast::<8, 80>(self.log_data.val() >> self.byte_shift.val());
+            }
+            _ => {}
+        }
+
+        // ---- the state machine ----
+        match self.state.q.val() {
+            BridgeState::Idle => {
+                self.ptr.d.next = 0.into();
+                self.word.d.next = 0.into();
+                self.byte_sel.d.next = 0.into();
+                self.last_byte.d.next = 0.into();
+                self.source.d.next = Source::Fixed;
+                self.code.d.next = self.cmd.val();
+                self.len.d.next = 0.into();
+                if self.receiver.frame_bad.val()
+                    || (self.receiver.frame_ok.val() && self.refusal.val().any())
+                {
+                    // [error, command]
+                    self.refused_q.d.next = true;
+                    self.code.d.next = self.error_reply.val();
+                    self.len.d.next = 2.into();
+                    self.fixed.d.next = bit_cast::<128, 8>(self.refusal.val())
+                        | (bit_cast::<128, 8>(self.cmd.val()) << 8);
+                    self.state.d.next = BridgeState::SendSync;
+                } else if self.receiver.frame_ok.val() {
+                    self.state.d.next = BridgeState::SendSync;
+                    if self.cmd.val() == self.cmd_identify.val() {
+                        self.len.d.next = 15.into();
+                        self.fixed.d.next = self.identity.val();
+                    } else if self.cmd.val() == self.cmd_write_tm.val() {
+                        self.ptr.d.next = 1.into();
+                        self.line_no.d.next = self.arg0.val();
+                        self.state.d.next = BridgeState::TmRead;
+                    } else if self.cmd.val() == self.cmd_write_sm.val() {
+                        self.ptr.d.next = 2.into();
+                        self.word.d.next = bit_cast::<16, 8>(self.arg0.val())
+                            | (bit_cast::<16, 8>(self.arg1.val()) << 8);
+                        self.state.d.next = BridgeState::SmRead;
+                    } else if self.cmd.val() == self.cmd_read_sm.val() {
+                        self.source.d.next = Source::Sm;
+                        self.len.d.next = self.arg2.val();
+                        self.word.d.next = bit_cast::<16, 8>(self.arg0.val())
+                            | (bit_cast::<16, 8>(self.arg1.val()) << 8);
+                        self.state.d.next = BridgeState::SendSync;
+                    } else if self.cmd.val() == self.cmd_clear_sm.val() {
+                        self.state.d.next = BridgeState::Clear;
+                    } else if self.cmd.val() == self.cmd_launch.val() {
+                        self.launch_q.d.next = true;
+                        self.length_q.d.next = self.arg0.val().get_bits::<7>(0);
+                        self.max_cycles_q.d.next = bit_cast::<32, 8>(self.arg1.val())
+                            | (bit_cast::<32, 8>(self.arg2.val()) << 8)
+                            | (bit_cast::<32, 8>(self.arg3.val()) << 16)
+                            | (bit_cast::<32, 8>(self.arg4.val()) << 24);
+                        self.runs.d.next = self.runs.q.val() + 1;
+                    } else if self.cmd.val() == self.cmd_status.val() {
+                        self.len.d.next = 12.into();
+                        self.fixed.d.next = self.status_bytes.val();
+                    } else if self.cmd.val() == self.cmd_read_events.val() {
+                        self.source.d.next = Source::Events;
+                        self.last_byte.d.next = 9.into();
+                        self.len.d.next = (self.arg2.val() << 3) + (self.arg2.val() << 1);
+                        self.word.d.next = bit_cast::<16, 8>(self.arg0.val())
+                            | (bit_cast::<16, 8>(self.arg1.val()) << 8);
+                    } else if self.cmd.val() == self.cmd_read_counters.val() {
+                        self.source.d.next = Source::Counters;
+                        self.last_byte.d.next = 3.into();
+                        self.len.d.next = self.arg1.val() << 2;
+                        self.word.d.next = bit_cast::<16, 8>(self.arg0.val());
+                    } else {
+                        // ReadRegs
+                        self.source.d.next = Source::Regs;
+                        self.len.d.next = self.arg1.val();
+                        self.word.d.next = bit_cast::<16, 8>(self.arg0.val());
+                    }
+                }
+            }
+            BridgeState::TmRead => {
+                self.state.d.next = BridgeState::TmShift;
+            }
+            BridgeState::TmShift => {
+                // Little-endian: the line's first byte ends up in bits 7..0.
+                self.line.d.next = (self.line.q.val() >> 8)
+                    | (bit_cast::<64, 8>(self.receiver.buffer_data.val()) << 56);
+                self.ptr.d.next = self.ptr_next.val();
+                if !self.ptr.q.val().get_bits::<3>(0).any() {
+                    self.state.d.next = BridgeState::TmWrite;
+                } else {
+                    self.state.d.next = BridgeState::TmRead;
+                }
+            }
+            BridgeState::TmWrite => {
+                self.tm_write_q.d.next = true;
+                self.tm_line_q.d.next = self.line_no.q.val();
+                self.line_no.d.next = self.line_no.q.val() + 1;
+                if self.ptr.q.val() == self.len_in.val() {
+                    self.ptr.d.next = 0.into();
+                    self.state.d.next = BridgeState::SendSync;
+                } else {
+                    self.state.d.next = BridgeState::TmRead;
+                }
+            }
+            BridgeState::SmRead => {
+                self.state.d.next = BridgeState::SmWrite;
+            }
+            BridgeState::SmWrite => {
+                self.sm_en_q.d.next = true;
+                self.sm_write_q.d.next = true;
+                self.sm_addr_q.d.next = self.word.q.val().get_bits::<12>(0);
+                self.sm_wdata_q.d.next = self.receiver.buffer_data.val();
+                self.word.d.next = self.word.q.val() + 1;
+                self.ptr.d.next = self.ptr_next.val();
+                if self.ptr_next.val() == self.len_in.val() {
+                    self.ptr.d.next = 0.into();
+                    self.word.d.next = 0.into();
+                    self.state.d.next = BridgeState::SendSync;
+                } else {
+                    self.state.d.next = BridgeState::SmRead;
+                }
+            }
+            BridgeState::Clear => {
+                self.sm_en_q.d.next = true;
+                self.sm_write_q.d.next = true;
+                self.sm_addr_q.d.next = self.word.q.val().get_bits::<12>(0);
+                self.sm_wdata_q.d.next = 0.into();
+                self.word.d.next = self.word.q.val() + 1;
+                if self.word.q.val().get_bits::<12>(0).all() {
+                    self.word.d.next = 0.into();
+                    self.state.d.next = BridgeState::SendSync;
+                }
+            }
+            BridgeState::SendSync => {
+                if self.accept.val() {
+                    self.state.d.next = BridgeState::SendCode;
+                }
+            }
+            BridgeState::SendCode => {
+                if self.accept.val() {
+                    self.state.d.next = BridgeState::SendLength;
+                }
+            }
+            BridgeState::SendLength => {
+                if self.accept.val() {
+                    if self.len.q.val().any() {
+                        self.state.d.next = BridgeState::Fetch;
+                    } else {
+                        self.state.d.next = BridgeState::SendCrcHigh;
+                    }
+                }
+            }
+            BridgeState::Fetch => {
+                self.sm_en_q.d.next = self.source.q.val() == Source::Sm;
+                self.sm_addr_q.d.next = self.word.q.val().get_bits::<12>(0);
+                self.dbg_sel.d.next = self.word.q.val().get_bits::<8>(0);
+                self.stat_sel_q.d.next = self.word.q.val().get_bits::<7>(0);
+                self.log_addr_q.d.next = self.word.q.val().get_bits::<11>(0);
+                self.state.d.next = BridgeState::Wait1;
+            }
+            BridgeState::Wait1 => {
+                // Shared memory: the read is made at the end of this cycle.
+                self.sm_en_q.d.next = self.source.q.val() == Source::Sm;
+                self.state.d.next = BridgeState::Wait2;
+            }
+            BridgeState::Wait2 => {
+                self.out_byte.d.next = self.fetched.val();
+                self.state.d.next = BridgeState::SendByte;
+            }
+            BridgeState::SendByte => {
+                if self.accept.val() {
+                    self.ptr.d.next = self.ptr_next.val();
+                    if self.byte_sel.q.val() == self.last_byte.q.val() {
+                        self.byte_sel.d.next = 0.into();
+                        self.word.d.next = self.word.q.val() + 1;
+                    } else {
+                        self.byte_sel.d.next = self.byte_sel.q.val() + 1;
+                    }
+                    if self.ptr_next.val() == self.len.q.val() {
+                        self.state.d.next = BridgeState::SendCrcHigh;
+                    } else {
+                        self.state.d.next = BridgeState::Fetch;
+                    }
+                }
+            }
+            BridgeState::SendCrcHigh => {
+                if self.accept.val() {
+                    self.state.d.next = BridgeState::SendCrcLow;
+                }
+            }
+            BridgeState::SendCrcLow => {
+                if self.accept.val() {
+                    self.state.d.next = BridgeState::Idle;
+                }
+            }
+            _ => {
+                self.state.d.next = BridgeState::Idle;
+            }
+        }
+        if self.reset.val() {
+            self.state.d.next = BridgeState::Idle;
+        }
+
+        // ---- outputs ----
+        self.tx_start.next = self.accept.val();
+        self.tx_data.next = self.send_byte.val();
+        self.refused.next = self.refused_q.q.val();
+        self.tm_write.next = self.tm_write_q.q.val();
+        self.tm_line.next = self.tm_line_q.q.val();
+        self.tm_data.next = self.line.q.val();
+        self.sm_en.next = self.sm_en_q.q.val();
+        self.sm_addr.next = self.sm_addr_q.q.val();
+        self.sm_write.next = self.sm_write_q.q.val();
+        self.sm_wdata.next = self.sm_wdata_q.q.val();
+        self.launch.next = self.launch_q.q.val();
+        self.length.next = self.length_q.q.val();
+        self.max_cycles.next = self.max_cycles_q.q.val();
+        self.dbg_core.next = self.dbg_sel.q.val().get_bits::<4>(4);
+        self.dbg_reg.next = self.dbg_sel.q.val().get_bits::<4>(0);
+        self.stat_sel.next = self.stat_sel_q.q.val();
+        self.log_addr.next = self.log_addr_q.q.val();
+    }
+}

@@ -1,0 +1,200 @@
+//! The request side of the link: finds request frames in the received bytes, keeps the
+//! payload in a buffer, checks the CRC, and hands the bridge a whole, checked frame — or
+//! reports a damaged one. Nothing of a request is acted on before its CRC has checked.
+//!
+//! Bytes outside a frame are skipped until a sync byte. A frame that stops arriving (a lost
+//! byte) is dropped after a timeout of silence, and the receiver hunts for the next sync byte.
+//! While the bridge is busy with a request (`hold`), bytes are dropped: a host waits for each
+//! reply, so only garbage can arrive then.
+
+use gpu16_sim::link::{REQUEST_SYNC, TIMEOUT_BIT_TIMES};
+use rust_hdl::prelude::*;
+
+/// Where the receiver is in a frame.
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum RxFrame {
+    /// Skipping bytes until a sync byte.
+    Hunt,
+    Command,
+    Length,
+    Payload,
+    CrcHigh,
+    CrcLow,
+    /// The last byte is in the CRC register: check it.
+    Check,
+}
+
+/// The request-frame receiver.
+#[derive(LogicBlock)]
+pub struct Receiver {
+    pub clock: Signal<In, Clock>,
+    /// A byte from the UART (`rx_byte`; not `byte`, a SystemVerilog keyword).
+    pub byte_valid: Signal<In, Bit>,
+    pub rx_byte: Signal<In, Bits<8>>,
+    /// Drop bytes (the bridge is busy, or the board is in reset).
+    pub hold: Signal<In, Bit>,
+    /// A frame arrived whole and its CRC checked (one cycle).
+    pub frame_ok: Signal<Out, Bit>,
+    /// A frame arrived whole and its CRC did not check (one cycle).
+    pub frame_bad: Signal<Out, Bit>,
+    /// The last frame's command, payload length and first payload bytes (byte i in bits
+    /// 8i+7..8i).
+    pub command: Signal<Out, Bits<8>>,
+    pub length: Signal<Out, Bits<8>>,
+    pub args: Signal<Out, Bits<40>>,
+    /// Payload byte `buffer_addr` of the last frame, the cycle after it is asked for.
+    pub buffer_addr: Signal<In, Bits<8>>,
+    pub buffer_data: Signal<Out, Bits<8>>,
+    buffer: RAM<Bits<8>, 8>,
+    crc: super::crc16::Crc16,
+    sync: Constant<Bits<8>>,
+    /// Clock cycles of silence after which a started frame is dropped.
+    timeout: Constant<Bits<32>>,
+    state: DFF<RxFrame>,
+    command_q: DFF<Bits<8>>,
+    length_q: DFF<Bits<8>>,
+    args_q: DFF<Bits<40>>,
+    /// Payload bytes received.
+    count: DFF<Bits<8>>,
+    silence: DFF<Bits<32>>,
+    ok_q: DFF<Bit>,
+    bad_q: DFF<Bit>,
+    take: Signal<Local, Bit>,
+    arg_shift: Signal<Local, Bits<8>>,
+}
+
+impl Receiver {
+    /// A receiver for a UART bit time of `clocks_per_bit` cycles.
+    pub fn new(clocks_per_bit: u32) -> Receiver {
+        Receiver {
+            clock: Default::default(),
+            byte_valid: Default::default(),
+            rx_byte: Default::default(),
+            hold: Default::default(),
+            frame_ok: Default::default(),
+            frame_bad: Default::default(),
+            command: Default::default(),
+            length: Default::default(),
+            args: Default::default(),
+            buffer_addr: Default::default(),
+            buffer_data: Default::default(),
+            buffer: RAM::from((0..256).map(|_| Bits::<8>::default())),
+            crc: Default::default(),
+            sync: Constant::new(u64::from(REQUEST_SYNC).into()),
+            timeout: Constant::new((u64::from(clocks_per_bit) * TIMEOUT_BIT_TIMES).into()),
+            state: Default::default(),
+            command_q: Default::default(),
+            length_q: Default::default(),
+            args_q: Default::default(),
+            count: Default::default(),
+            silence: Default::default(),
+            ok_q: Default::default(),
+            bad_q: Default::default(),
+            take: Default::default(),
+            arg_shift: Default::default(),
+        }
+    }
+}
+
+impl Logic for Receiver {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state, command_q, length_q, args_q, count, silence, ok_q, bad_q);
+        self.arg_shift.next = self.count.q.val() << 3;
+        self.take.next = self.byte_valid.val() && !self.hold.val();
+        self.ok_q.d.next = false;
+        self.bad_q.d.next = false;
+
+        // Every byte after the sync byte goes through the CRC, the CRC's own two included:
+        // a whole, undamaged frame leaves 0.
+        self.crc.clock.next = self.clock.val();
+        self.crc.clear.next = self.state.q.val() == RxFrame::Hunt;
+        self.crc.enable.next = self.take.val();
+        self.crc.data.next = self.rx_byte.val();
+
+        self.buffer.read_clock.next = self.clock.val();
+        self.buffer.write_clock.next = self.clock.val();
+        self.buffer.read_address.next = self.buffer_addr.val();
+        self.buffer.write_address.next = self.count.q.val();
+        self.buffer.write_data.next = self.rx_byte.val();
+        self.buffer.write_enable.next = self.take.val() && (self.state.q.val() == RxFrame::Payload);
+
+        if self.take.val() {
+            self.silence.d.next = 0.into();
+        } else if self.silence.q.val() != self.timeout.val() {
+            self.silence.d.next = self.silence.q.val() + 1;
+        }
+        match self.state.q.val() {
+            RxFrame::Hunt => {
+                if self.take.val() && (self.rx_byte.val() == self.sync.val()) {
+                    self.state.d.next = RxFrame::Command;
+                }
+            }
+            RxFrame::Command => {
+                if self.take.val() {
+                    self.command_q.d.next = self.rx_byte.val();
+                    self.state.d.next = RxFrame::Length;
+                }
+            }
+            RxFrame::Length => {
+                if self.take.val() {
+                    self.length_q.d.next = self.rx_byte.val();
+                    self.args_q.d.next = 0.into();
+                    self.count.d.next = 0.into();
+                    if self.rx_byte.val().any() {
+                        self.state.d.next = RxFrame::Payload;
+                    } else {
+                        self.state.d.next = RxFrame::CrcHigh;
+                    }
+                }
+            }
+            RxFrame::Payload => {
+                if self.take.val() {
+                    if self.count.q.val() < 5 {
+                        self.args_q.d.next = self.args_q.q.val()
+                            | (bit_cast::<40, 8>(self.rx_byte.val()) << self.arg_shift.val());
+                    }
+                    self.count.d.next = self.count.q.val() + 1;
+                    if self.count.q.val() == self.length_q.q.val() - 1 {
+                        self.state.d.next = RxFrame::CrcHigh;
+                    }
+                }
+            }
+            RxFrame::CrcHigh => {
+                if self.take.val() {
+                    self.state.d.next = RxFrame::CrcLow;
+                }
+            }
+            RxFrame::CrcLow => {
+                if self.take.val() {
+                    self.state.d.next = RxFrame::Check;
+                }
+            }
+            RxFrame::Check => {
+                self.state.d.next = RxFrame::Hunt;
+                if self.crc.value.val().any() {
+                    self.bad_q.d.next = true;
+                } else {
+                    self.ok_q.d.next = true;
+                }
+            }
+            _ => {
+                self.state.d.next = RxFrame::Hunt;
+            }
+        }
+        // A started frame that goes silent, or any frame while held, is dropped.
+        if (self.state.q.val() != RxFrame::Hunt)
+            && (self.state.q.val() != RxFrame::Check)
+            && ((self.silence.q.val() == self.timeout.val()) || self.hold.val())
+        {
+            self.state.d.next = RxFrame::Hunt;
+        }
+
+        self.frame_ok.next = self.ok_q.q.val();
+        self.frame_bad.next = self.bad_q.q.val();
+        self.command.next = self.command_q.q.val();
+        self.length.next = self.length_q.q.val();
+        self.args.next = self.args_q.q.val();
+        self.buffer_data.next = self.buffer.read_data.val();
+    }
+}
