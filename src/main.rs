@@ -1,5 +1,6 @@
 //! `gpu16`: assemble, disassemble and run programs on the 16-core GPU (SPEC §9).
 
+mod board;
 mod input;
 mod run;
 mod synth;
@@ -45,6 +46,10 @@ enum Command {
     /// Synthesise the GPU (or a block) for an FPGA with yosys and nextpnr; report its size and
     /// Fmax.
     Synth(synth::SynthArgs),
+    /// Build a board's bitstream: yosys, nextpnr-ecp5 and ecppack (about an hour for the GPU).
+    Build(board::BuildArgs),
+    /// Load a bitstream onto a board with openFPGALoader.
+    Flash(board::FlashArgs),
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT).
     Run(run::RunArgs),
@@ -75,6 +80,8 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Run(args) => run::run(&args),
         Command::Verilog(args) => verilog::verilog(&args),
         Command::Synth(args) => synth::synth(&args),
+        Command::Build(args) => board::build_command(&args),
+        Command::Flash(args) => board::flash_command(&args),
     }
 }
 

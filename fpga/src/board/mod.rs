@@ -1,7 +1,9 @@
 //! Dev boards: what each one is (device, package, pins, clock, how openFPGALoader names it),
 //! the designs that go on them, and the pin wrapper that gives a design the board's pin names.
 
+pub mod build;
 pub mod echo;
+pub mod flash;
 pub mod leds;
 pub mod reset;
 pub mod top;

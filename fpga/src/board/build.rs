@@ -1,0 +1,191 @@
+//! `gpu16 build`: a board's bitstream. The design (the GPU's board top, or the UART echo) is
+//! emitted from rust-hdl, wrapped in the board's pin names, synthesised by yosys, placed and
+//! routed by nextpnr-ecp5 against the board's LPF and clock, and packed by ecppack.
+//!
+//! A bitstream whose routed Fmax is below the board's clock would run wrong, quietly: that is
+//! an error unless the user accepts it.
+
+use super::echo::EchoTop;
+use super::top::BoardTop;
+use super::Board;
+use crate::bridge::BridgeConfig;
+use crate::emit;
+use crate::synth::{implement, Flow, Report, Stop, Target};
+use crate::tools::{run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
+use rust_hdl::prelude::Block;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What goes on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Design {
+    /// The GPU behind the UART host bridge (`gpu16 run --engine board`).
+    Gpu,
+    /// Every received byte sent back: a check of the board, cable and baud rate.
+    UartEcho,
+}
+
+impl Design {
+    pub fn name(self) -> &'static str {
+        match self {
+            Design::Gpu => "gpu",
+            Design::UartEcho => "uart-echo",
+        }
+    }
+}
+
+/// What to build.
+#[derive(Clone, Debug)]
+pub struct BuildOptions {
+    pub board: Board,
+    pub design: Design,
+    /// Keep the GPU's performance counters (`--stats` on the board).
+    pub counters: bool,
+    pub baud: u32,
+    /// Write the bitstream even if timing is not met at the board's clock.
+    pub allow_timing_fail: bool,
+    /// Working folder; the bitstream is `DIR/gpu16_<board>.bit`.
+    pub dir: PathBuf,
+}
+
+/// A bitstream and what it took.
+#[derive(Clone, Debug)]
+pub struct Built {
+    pub bitstream: PathBuf,
+    pub report: Report,
+    /// The design's clock.
+    pub clock_mhz: f64,
+    /// Time spent from Verilog to bitstream.
+    pub elapsed: Duration,
+}
+
+impl Built {
+    /// Routed Fmax at or above the clock.
+    pub fn timing_met(&self) -> bool {
+        self.report.fmax_mhz.is_some_and(|f| f >= self.clock_mhz)
+    }
+}
+
+/// The ECP5 target nextpnr places a board's device as.
+fn target(board: Board) -> Target {
+    match board.device().nextpnr_flag() {
+        "--85k" => Target::Ecp5_85f,
+        "--45k" => Target::Ecp5_45f,
+        _ => Target::Ecp5_25f,
+    }
+}
+
+/// The design's Verilog, its top module named `gpu16_design`.
+pub fn design_verilog(design: Design, config: BridgeConfig) -> Result<String, String> {
+    fn emit_top<B: Block>(mut block: B) -> Result<String, String> {
+        block.connect_all();
+        emit::verilog(&block, "gpu16_design")
+    }
+    match design {
+        Design::Gpu => emit_top(BoardTop::new(config)),
+        Design::UartEcho => emit_top(EchoTop::new(config.clocks_per_bit())),
+    }
+}
+
+/// Builds the bitstream of `opts`; `progress` is told about each step.
+pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Built, ToolError> {
+    let start = Instant::now();
+    let board = opts.board;
+    let clock_hz = board.clock_hz();
+    let config = BridgeConfig {
+        clock_hz,
+        baud: opts.baud,
+        counters: opts.counters,
+        simulated: false,
+    };
+    let cpb = config.clocks_per_bit();
+    let actual = clock_hz as f64 / f64::from(cpb);
+    if cpb < 4 || (actual - f64::from(opts.baud)).abs() > 0.02 * f64::from(opts.baud) {
+        return Err(ToolError(format!(
+            "{} baud cannot be made from the {} MHz clock within 2% (a bit time of {cpb} \
+             clocks gives {actual:.0} baud); try 115200, 230400, 460800 or 1000000",
+            opts.baud,
+            clock_hz / 1_000_000
+        )));
+    }
+    let clock_mhz = f64::from(clock_hz) / 1e6;
+    progress(&format!(
+        "clock: {clock_mhz} MHz straight from the board's oscillator (no PLL: the GPU routes \
+         at about 31 MHz on ECP5, so the oscillator's clock is the fastest that meets timing)"
+    ));
+    progress(&format!(
+        "emitting the {} design from rust-hdl",
+        opts.design.name()
+    ));
+    let verilog = design_verilog(opts.design, config).map_err(ToolError)?;
+    let flow = Flow {
+        sources: vec![
+            ("design.v", verilog),
+            ("pins.v", board.pin_wrapper("gpu16_design")),
+        ],
+        top: board.wrapper_top(),
+        target: target(board),
+        lpf: Some(board.lpf_text()),
+        freq_mhz: clock_mhz,
+        textcfg: true,
+    };
+    let report = implement(&flow, &opts.dir, Stop::AfterRouting, progress)?;
+    if !report.fits() {
+        return Err(ToolError(format!(
+            "the {} design does not fit the {} ({}):\n{report}",
+            opts.design.name(),
+            board.device().name(),
+            board.name()
+        )));
+    }
+    let built = Built {
+        bitstream: opts.dir.join(format!("gpu16_{}.bit", board.name())),
+        report,
+        clock_mhz,
+        elapsed: Duration::ZERO,
+    };
+    let Some(fmax) = built.report.fmax_mhz else {
+        return Err(ToolError(format!(
+            "place and route gave no timing ({}); see {}",
+            built.report.pnr_note.as_deref().unwrap_or("no report"),
+            opts.dir.join("nextpnr.log").display()
+        )));
+    };
+    if !built.timing_met() && !opts.allow_timing_fail {
+        return Err(ToolError(format!(
+            "timing not met: the routed design runs at up to {fmax:.1} MHz, the board's clock \
+             is {clock_mhz} MHz; the bitstream would compute wrong results. \
+             --allow-timing-fail writes it anyway\n{}",
+            built.report
+        )));
+    }
+    progress("ecppack: packing the bitstream");
+    pack(board, &opts.dir, &built.bitstream)?;
+    Ok(Built {
+        elapsed: start.elapsed(),
+        ..built
+    })
+}
+
+/// `ecppack` (PyPI's `yowasp-ecppack`): `board.config` → `bitstream`, with the device's ID
+/// where it differs from the die nextpnr placed for (the 12F).
+fn pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
+    let name = bitstream
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| ToolError(format!("{}: not a file name", bitstream.display())))?;
+    let mut args = vec!["--compress"];
+    if let Some(idcode) = board.device().idcode() {
+        args.extend(["--idcode", idcode]);
+    }
+    args.extend(["board.config", name]);
+    run_within("yowasp-ecppack", &args, dir, IMPLEMENTATION_TIME_LIMIT)?;
+    if bitstream.exists() {
+        Ok(())
+    } else {
+        Err(ToolError(format!(
+            "ecppack wrote no {}",
+            bitstream.display()
+        )))
+    }
+}

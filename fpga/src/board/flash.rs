@@ -1,0 +1,74 @@
+//! `gpu16 flash`: loading a bitstream onto a board with openFPGALoader (Debian package
+//! `openfpgaloader`), into the FPGA's configuration memory or its SPI flash.
+
+use super::Board;
+use std::path::Path;
+use std::process::Command;
+
+/// Where the bitstream goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlashTarget {
+    /// The FPGA's configuration memory: runs at once, lost at power-off.
+    Sram,
+    /// The board's SPI flash: loaded at every power-up.
+    Flash,
+}
+
+/// Why a bitstream was not loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum FlashError {
+    #[error(
+        "openFPGALoader is not installed ({0}); Debian: `sudo apt-get install openfpgaloader` \
+         (./scripts/test.sh installs it)"
+    )]
+    NoLoader(std::io::Error),
+    #[error(
+        "no {board} found: openFPGALoader could not open its USB programmer. Is the board \
+         plugged in (ULX3S: the US1 port), and may you use the USB device? On Linux add a udev \
+         rule for it or run as a member of the group that owns it (often plugdev or dialout).\n\
+         openFPGALoader said:\n{said}"
+    )]
+    NoBoard { board: &'static str, said: String },
+    #[error("openFPGALoader failed ({status}):\n{said}")]
+    Failed { status: String, said: String },
+}
+
+/// The arguments openFPGALoader gets.
+pub fn loader_args(board: Board, bitstream: &Path, target: FlashTarget) -> Vec<String> {
+    let mut args = vec!["-b".to_string(), board.loader_name().to_string()];
+    if target == FlashTarget::Flash {
+        args.push("-f".into());
+    }
+    args.push(bitstream.display().to_string());
+    args
+}
+
+/// Loads `bitstream` onto `board`; returns what openFPGALoader printed.
+pub fn flash(board: Board, bitstream: &Path, target: FlashTarget) -> Result<String, FlashError> {
+    let out = Command::new("openFPGALoader")
+        .args(loader_args(board, bitstream, target))
+        .output()
+        .map_err(FlashError::NoLoader)?;
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    if out.status.success() {
+        return Ok(said);
+    }
+    let lower = said.to_lowercase();
+    if ["unable to open", "no device", "not found", "cable"]
+        .iter()
+        .any(|w| lower.contains(w))
+    {
+        return Err(FlashError::NoBoard {
+            board: board.name(),
+            said,
+        });
+    }
+    Err(FlashError::Failed {
+        status: out.status.to_string(),
+        said,
+    })
+}

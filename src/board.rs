@@ -1,0 +1,174 @@
+//! `gpu16 build` and `gpu16 flash`: a board's bitstream, and loading it.
+
+use anyhow::{anyhow, bail, Result};
+use clap::{Args, ValueEnum};
+use gpu16_fpga::board::build::{build, BuildOptions, Design};
+use gpu16_fpga::board::flash::{flash, FlashTarget};
+use gpu16_fpga::board::Board;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// `--board` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardArg {
+    /// ULX3S with an LFE5U-12F.
+    #[value(name = "ulx3s-12f")]
+    Ulx3s12f,
+    /// ULX3S with an LFE5U-25F.
+    #[value(name = "ulx3s-25f")]
+    Ulx3s25f,
+    /// ULX3S with an LFE5U-45F.
+    #[value(name = "ulx3s-45f")]
+    Ulx3s45f,
+    /// ULX3S with an LFE5U-85F.
+    #[value(name = "ulx3s-85f")]
+    Ulx3s85f,
+    /// Colorlight i5 (LFE5U-25F) on its extension board.
+    #[value(name = "colorlight-i5")]
+    ColorlightI5,
+    /// Colorlight i9 (LFE5U-45F) on the i5's extension board.
+    #[value(name = "colorlight-i9")]
+    ColorlightI9,
+}
+
+impl From<BoardArg> for Board {
+    fn from(b: BoardArg) -> Board {
+        match b {
+            BoardArg::Ulx3s12f => Board::Ulx3s12f,
+            BoardArg::Ulx3s25f => Board::Ulx3s25f,
+            BoardArg::Ulx3s45f => Board::Ulx3s45f,
+            BoardArg::Ulx3s85f => Board::Ulx3s85f,
+            BoardArg::ColorlightI5 => Board::ColorlightI5,
+            BoardArg::ColorlightI9 => Board::ColorlightI9,
+        }
+    }
+}
+
+/// `--design` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DesignArg {
+    /// The GPU behind the UART host bridge.
+    Gpu,
+    /// Echoes every byte: checks the board, cable and baud rate in seconds.
+    UartEcho,
+}
+
+/// The default build folder of a board.
+fn default_dir(board: Board) -> PathBuf {
+    PathBuf::from("build").join(board.name())
+}
+
+#[derive(Args)]
+pub struct BuildArgs {
+    /// The board.
+    #[arg(long, value_enum)]
+    board: BoardArg,
+    /// Build folder; the bitstream is DIR/gpu16_<board>.bit (default build/<board>).
+    #[arg(short, long, value_name = "DIR")]
+    output: Option<PathBuf>,
+    /// Leave out the performance counters (`--stats`): needed for the GPU to fit a 25F.
+    #[arg(long)]
+    no_counters: bool,
+    /// The UART's rate (the host's `--baud` must match).
+    #[arg(long, default_value_t = 115_200)]
+    baud: u32,
+    /// What goes on the board.
+    #[arg(long, value_enum, default_value_t = DesignArg::Gpu)]
+    design: DesignArg,
+    /// Write the bitstream even if the routed design is slower than the board's clock.
+    #[arg(long)]
+    allow_timing_fail: bool,
+}
+
+pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
+    let board = Board::from(args.board);
+    let opts = BuildOptions {
+        board,
+        design: match args.design {
+            DesignArg::Gpu => Design::Gpu,
+            DesignArg::UartEcho => Design::UartEcho,
+        },
+        counters: !args.no_counters,
+        baud: args.baud,
+        allow_timing_fail: args.allow_timing_fail,
+        dir: args.output.clone().unwrap_or_else(|| default_dir(board)),
+    };
+    let started = std::time::Instant::now();
+    let mut progress = |step: &str| {
+        eprintln!(
+            "[{:>4}s] {}: {step}",
+            started.elapsed().as_secs(),
+            board.name()
+        )
+    };
+    let built = build(&opts, &mut progress)?;
+    println!(
+        "board: {} ({}), design: {}, performance counters: {}, UART {} baud",
+        board.name(),
+        board.device().name(),
+        opts.design.name(),
+        if opts.counters {
+            "included"
+        } else {
+            "left out"
+        },
+        opts.baud
+    );
+    print!("{}", built.report);
+    println!(
+        "clock: {} MHz — timing {}",
+        built.clock_mhz,
+        if built.timing_met() {
+            "met"
+        } else {
+            "NOT met (--allow-timing-fail)"
+        }
+    );
+    println!(
+        "bitstream: {} ({} s)",
+        built.bitstream.display(),
+        built.elapsed.as_secs()
+    );
+    println!(
+        "load it: gpu16 flash --board {} {}",
+        board.name(),
+        built.bitstream.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args)]
+pub struct FlashArgs {
+    /// The board.
+    #[arg(long, value_enum)]
+    board: BoardArg,
+    /// The bitstream (default build/<board>/gpu16_<board>.bit).
+    bitstream: Option<PathBuf>,
+    /// Write it to the board's SPI flash, so it loads at power-up (default: into the FPGA's
+    /// configuration memory, lost at power-off).
+    #[arg(long)]
+    write_flash: bool,
+}
+
+pub fn flash_command(args: &FlashArgs) -> Result<ExitCode> {
+    let board = Board::from(args.board);
+    let bitstream = args
+        .bitstream
+        .clone()
+        .unwrap_or_else(|| default_dir(board).join(format!("gpu16_{}.bit", board.name())));
+    if !bitstream.is_file() {
+        bail!(
+            "{}: no such bitstream; build it with `gpu16 build --board {}`",
+            bitstream.display(),
+            board.name()
+        );
+    }
+    let target = if args.write_flash {
+        FlashTarget::Flash
+    } else {
+        FlashTarget::Sram
+    };
+    let said = flash(board, &bitstream, target).map_err(|e| anyhow!(e))?;
+    print!("{said}");
+    Ok(ExitCode::SUCCESS)
+}
