@@ -4,6 +4,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::board::build::{build, BuildOptions, Design};
 use gpu16_fpga::board::flash::{flash, FlashTarget};
+use gpu16_fpga::board::sim::{BoardSim, SIM_CLOCKS_PER_BIT};
 use gpu16_fpga::board::Board;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -170,5 +171,44 @@ pub fn flash_command(args: &FlashArgs) -> Result<ExitCode> {
     };
     let said = flash(board, &bitstream, target).map_err(|e| anyhow!(e))?;
     print!("{said}");
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Args)]
+pub struct BoardSimArgs {
+    /// The board to stand in for (its pins are not simulated: every board runs the same
+    /// design).
+    #[arg(long, value_enum, default_value_t = BoardArg::Ulx3s85f)]
+    board: BoardArg,
+    /// Simulate a bitstream built without the performance counters.
+    #[arg(long)]
+    no_counters: bool,
+}
+
+pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
+    let board = Board::from(args.board);
+    let cache = crate::run::verilog_cache();
+    eprintln!(
+        "building or reusing the simulated board in {} (the first build takes a few minutes)",
+        cache.display()
+    );
+    let sim = BoardSim::build(&cache, !args.no_counters)?;
+    let running = sim.start()?;
+    eprintln!(
+        "gpu16 simulated board ({}, performance counters {}): the board top compiled by \
+         Verilator, on the terminal below.\nIts UART bit time is {SIM_CLOCKS_PER_BIT} clock cycles \
+         (a real board at 115200 baud: 217), so transfers take thousands of cycles, not \
+         millions; --baud does not matter here.\nTry: gpu16 run examples/histogram.s --sm \
+         examples/histogram.sm.hex --engine board --port {}\nStop it with Ctrl-C.",
+        board.name(),
+        if args.no_counters {
+            "left out"
+        } else {
+            "built in"
+        },
+        running.port
+    );
+    println!("{}", running.port);
+    running.serve()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -50,6 +50,9 @@ enum Command {
     Build(board::BuildArgs),
     /// Load a bitstream onto a board with openFPGALoader.
     Flash(board::FlashArgs),
+    /// Serve a simulated board (the board top in Verilator) on a pseudo-terminal, for
+    /// `gpu16 run --engine board --port TERMINAL`.
+    BoardSim(board::BoardSimArgs),
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT).
     Run(run::RunArgs),
@@ -82,6 +85,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Synth(args) => synth::synth(&args),
         Command::Build(args) => board::build_command(&args),
         Command::Flash(args) => board::flash_command(&args),
+        Command::BoardSim(args) => board::board_sim_command(&args),
     }
 }
 

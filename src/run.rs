@@ -4,6 +4,7 @@ use crate::input;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::cosim::Simulator;
+use gpu16_fpga::host::Link;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
 use gpu16_sim::image::sm;
@@ -20,6 +21,8 @@ pub enum Engine {
     Rtl,
     /// The emitted Verilog, compiled by Verilator.
     Verilator,
+    /// A board (or `gpu16 board-sim`) behind a serial port: needs --port.
+    Board,
 }
 
 #[derive(Args)]
@@ -47,11 +50,18 @@ pub struct RunArgs {
     /// Write a waveform of the run (rtl and verilator engines).
     #[arg(long, value_name = "OUT.vcd")]
     vcd: Option<PathBuf>,
+    /// The board's serial port (--engine board), e.g. /dev/ttyUSB0, or the terminal
+    /// `gpu16 board-sim` prints.
+    #[arg(long, value_name = "PORT")]
+    port: Option<String>,
+    /// The serial port's rate: the one the bitstream was built for.
+    #[arg(long, default_value_t = 115_200)]
+    baud: u32,
 }
 
 /// Where compiled Verilog models are cached: `target/gpu16-verilog` next to this binary
 /// (`target/release/gpu16`), else the system's temporary folder.
-fn verilog_cache() -> PathBuf {
+pub fn verilog_cache() -> PathBuf {
     let exe = std::env::current_exe().ok();
     let target = exe
         .as_deref()
@@ -73,8 +83,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let config = RunConfig {
         max_cycles: args.max_cycles,
     };
-    if args.vcd.is_some() && args.engine == Engine::Model {
+    if args.vcd.is_some() && matches!(args.engine, Engine::Model | Engine::Board) {
         bail!("--vcd records the hardware's signals: it needs --engine rtl or verilator");
+    }
+    if args.port.is_some() != (args.engine == Engine::Board) {
+        bail!("--port goes with --engine board (and --engine board needs it: the board's serial port, e.g. /dev/ttyUSB0)");
     }
     let result: RunResult = match args.engine {
         Engine::Model => gpu16_sim::model::run(&frames, &init, config),
@@ -105,6 +118,18 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             let result = engine.run(&frames, &init, config, &work, vcd.as_deref());
             std::fs::remove_dir_all(&work).ok();
             result?
+        }
+        Engine::Board => {
+            let port = args.port.as_deref().unwrap_or_default();
+            let mut link = Link::open(port, args.baud)?;
+            let result = gpu16_fpga::host::run(&mut link, &frames, &init, config, args.stats)?;
+            if link.retries > 0 {
+                eprintln!(
+                    "{port}: {} requests sent again after errors on the line",
+                    link.retries
+                );
+            }
+            result
         }
     };
     if let Some(p) = &args.dump_sm {

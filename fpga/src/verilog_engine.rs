@@ -35,46 +35,18 @@ impl VerilogEngine {
     ) -> Result<VerilogEngine, ToolError> {
         let design = Block::Gpu.verilog().map_err(ToolError)?;
         let steps = build_steps(simulator, trace);
-        let mut h = DefaultHasher::new();
-        (&design, TESTBENCH, format!("{simulator:?}"), &steps).hash(&mut h);
-        let dir = cache.join(format!("{simulator:?}-{:016x}", h.finish()).to_lowercase());
-        let engine = VerilogEngine { simulator, dir };
-        if engine.binary().exists() {
-            return Ok(engine);
-        }
-        // Built in a private folder, then renamed into place: concurrent builds (parallel
-        // tests, two CLI runs) never see each other's half-built files.
-        let stamp = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos());
-        let build = cache.join(format!("building-{}-{stamp}", std::process::id()));
-        let io = |e: std::io::Error| ToolError(format!("{}: {e}", build.display()));
-        std::fs::create_dir_all(&build).map_err(io)?;
-        std::fs::write(build.join("gpu16_top.v"), &design).map_err(io)?;
-        std::fs::write(build.join("gpu16_tb.v"), TESTBENCH).map_err(io)?;
-        let built = steps.iter().try_for_each(|(program, args)| {
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            run(program, &args, &build).map(|_| ())
-        });
-        if let Err(e) = built {
-            std::fs::remove_dir_all(&build).ok();
-            return Err(e);
-        }
-        if engine.dir.exists() && !engine.binary().exists() {
-            // An incomplete entry (an interrupted build of an older version): replace it.
-            std::fs::remove_dir_all(&engine.dir).ok();
-        }
-        if std::fs::rename(&build, &engine.dir).is_err() {
-            // Someone else finished the same build first: use theirs.
-            std::fs::remove_dir_all(&build).ok();
-            if !engine.binary().exists() {
-                return Err(ToolError(format!(
-                    "cannot install the build in {}",
-                    engine.dir.display()
-                )));
-            }
-        }
-        Ok(engine)
+        let binary = match simulator {
+            Simulator::Icarus => "gpu16.vvp",
+            Simulator::Verilator => "obj_dir/Vgpu16_tb",
+        };
+        let dir = build_cached(
+            cache,
+            &format!("{simulator:?}").to_lowercase(),
+            &[("gpu16_top.v", &design), ("gpu16_tb.v", TESTBENCH)],
+            &steps,
+            binary,
+        )?;
+        Ok(VerilogEngine { simulator, dir })
     }
 
     fn binary(&self) -> PathBuf {
@@ -163,9 +135,80 @@ impl VerilogEngine {
     }
 }
 
+/// A program and its arguments.
+pub type Step = (&'static str, Vec<String>);
+
+/// Builds `binary` from `files` by `steps` in a folder of `cache` named after `prefix` and a
+/// hash of everything that goes into it, or reuses the folder if it was built before.
+/// Returns the folder.
+pub fn build_cached(
+    cache: &Path,
+    prefix: &str,
+    files: &[(&str, &str)],
+    steps: &[Step],
+    binary: &str,
+) -> Result<PathBuf, ToolError> {
+    let mut h = DefaultHasher::new();
+    (files, steps).hash(&mut h);
+    let dir = cache.join(format!("{prefix}-{:016x}", h.finish()));
+    if dir.join(binary).exists() {
+        return Ok(dir);
+    }
+    // Built in a private folder, then renamed into place: concurrent builds (parallel
+    // tests, two CLI runs) never see each other's half-built files.
+    let stamp = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let build = cache.join(format!("building-{}-{stamp}", std::process::id()));
+    let io = |e: std::io::Error| ToolError(format!("{}: {e}", build.display()));
+    std::fs::create_dir_all(&build).map_err(io)?;
+    for (name, text) in files {
+        std::fs::write(build.join(name), text).map_err(io)?;
+    }
+    let built = steps.iter().try_for_each(|(program, args)| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        run(program, &args, &build).map(|_| ())
+    });
+    if let Err(e) = built {
+        std::fs::remove_dir_all(&build).ok();
+        return Err(e);
+    }
+    if dir.exists() && !dir.join(binary).exists() {
+        // An incomplete entry (an interrupted build of an older version): replace it.
+        std::fs::remove_dir_all(&dir).ok();
+    }
+    if std::fs::rename(&build, &dir).is_err() {
+        // Someone else finished the same build first: use theirs.
+        std::fs::remove_dir_all(&build).ok();
+        if !dir.join(binary).exists() {
+            return Err(ToolError(format!(
+                "cannot install the build in {}",
+                dir.display()
+            )));
+        }
+    }
+    Ok(dir)
+}
+
+/// The yosys script that flattens module `top` of `input` into `output` for Verilator (see
+/// [`build_steps`] for why); `trace` keeps the internal signal names for a waveform.
+pub fn flatten_script(input: &str, top: &str, output: &str, trace: bool) -> String {
+    let clean = if trace {
+        "opt_clean"
+    } else {
+        "opt_clean -purge"
+    };
+    format!(
+        "read_verilog {input}; hierarchy -top {top}; proc; flatten; opt_clean; \
+         simplemap t:$memwr* %ci1:+$memwr_v2[EN] %ci1 t:$mux %i; \
+         opt -fast -mux_undef -mux_bool; \
+         {clean}; write_verilog -noattr {output}"
+    )
+}
+
 /// The commands (program, arguments) that build `simulator`'s model in a folder holding
 /// `gpu16_top.v` and `gpu16_tb.v`. Part of the cache key: a changed recipe rebuilds.
-fn build_steps(simulator: Simulator, trace: bool) -> Vec<(&'static str, Vec<String>)> {
+fn build_steps(simulator: Simulator, trace: bool) -> Vec<Step> {
     let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
     match simulator {
         Simulator::Icarus => vec![(
@@ -188,17 +231,7 @@ fn build_steps(simulator: Simulator, trace: bool) -> Vec<(&'static str, Vec<Stri
             // odd widths cost extra masking.
             // Without a waveform to show them, the internal signal names are dropped too
             // (`opt_clean -purge`): Verilator then keeps fewer signals in memory (~5%).
-            let clean = if trace {
-                "opt_clean"
-            } else {
-                "opt_clean -purge"
-            };
-            let flatten = format!(
-                "read_verilog gpu16_top.v; hierarchy -top gpu16_top; proc; flatten; opt_clean; \
-                 simplemap t:$memwr* %ci1:+$memwr_v2[EN] %ci1 t:$mux %i; \
-                 opt -fast -mux_undef -mux_bool; \
-                 {clean}; write_verilog -noattr gpu16_flat.v"
-            );
+            let flatten = flatten_script("gpu16_top.v", "gpu16_top", "gpu16_flat.v", trace);
             // -O2 for the generated C++ (Verilator's default is -Os): ~1.8x faster.
             let mut args = strings(&["--binary", "-O3", "-j", "2", "--top-module", "gpu16_tb"]);
             args.extend(strings(&["-MAKEFLAGS", "OPT_FAST=-O2 OPT_SLOW=-O1"]));

@@ -5,21 +5,18 @@
 use crate::gpu::{stats_from_counters, Gpu, COUNTERS};
 use crate::scheduler::status;
 use crate::sim::{connected, settle, tick, NoConvergence};
+use crate::timeline::{HandledFrame, TimelineRecorder};
 use gpu16_sim::frame::{Frame, CORES, TASK_LINES};
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::isa::sm::{BANKS, ROWS};
-use gpu16_sim::run::{CoreFault, ErrorCode, Event, EventKind, RunConfig, RunResult, Status};
+use gpu16_sim::run::{RunConfig, RunResult};
 
 /// The host's side of a run in progress: the GPU and the timeline being recorded.
 struct Host<'a> {
     gpu: Gpu,
     /// Cycles since launch.
     cycle: u64,
-    timeline: Vec<Event>,
-    /// Per core: the timeline event of its task in flight.
-    task_of: [usize; CORES],
-    /// Per timeline event: cores that have not signalled READY yet.
-    remaining: Vec<u16>,
+    timeline: TimelineRecorder,
     /// Called once per clock cycle, the design settled, before the rising edge.
     watch: Option<&'a mut dyn FnMut(&Gpu)>,
 }
@@ -37,38 +34,13 @@ impl Host<'_> {
     /// Observes this cycle's timeline outputs (the GPU settled, before the clock edge).
     fn observe(&mut self) {
         let g = &self.gpu;
-        if g.event_valid.val() {
-            let is_if = g.event_if.val();
-            let mask = g.event_mask.val().index() as u16;
-            // The event is registered: the frame was handled last cycle. A CF is dated by
-            // that cycle, an IF by the next one, when its cores execute instruction 0.
-            let at = if is_if {
-                self.cycle + 1
-            } else {
-                self.cycle - 1
-            };
-            self.timeline.push(Event {
-                frame: g.event_frame.val().index() as u8,
-                kind: if is_if { EventKind::If } else { EventKind::Cf },
-                mask,
-                issue: at,
-                complete: at,
-            });
-            self.remaining.push(if is_if { mask } else { 0 });
-            for core in 0..CORES {
-                if is_if && mask & (1 << core) != 0 {
-                    self.task_of[core] = self.timeline.len() - 1;
-                }
-            }
-        }
-        let ready = g.ready_mask.val().index() as u16;
-        for core in (0..CORES).filter(|c| ready & (1 << c) != 0) {
-            let e = self.task_of[core];
-            self.remaining[e] &= !(1 << core);
-            if self.remaining[e] == 0 {
-                self.timeline[e].complete = self.cycle;
-            }
-        }
+        let handled = g.event_valid.val().then(|| HandledFrame {
+            is_if: g.event_if.val(),
+            frame: g.event_frame.val().index() as u8,
+            mask: g.event_mask.val().index() as u16,
+        });
+        self.timeline
+            .observe(self.cycle, handled, g.ready_mask.val().index() as u16);
     }
 }
 
@@ -84,9 +56,7 @@ pub fn run(
     let mut h = Host {
         gpu: connected(),
         cycle: 0,
-        timeline: Vec::new(),
-        task_of: [0; CORES],
-        remaining: Vec::new(),
+        timeline: TimelineRecorder::default(),
         watch,
     };
 
@@ -118,39 +88,23 @@ pub fn run(
     h.gpu.launch.next = false;
     loop {
         settle(&mut h.gpu)?;
+        // The outputs of the cycle `done` rises in still show the last frame handled.
+        h.observe();
         if h.gpu.done.val() {
             break;
         }
-        h.observe();
         h.step()?;
         h.cycle += 1;
     }
     let g = &h.gpu;
     let cycles = g.cycles.val().index() as u64;
-    let frame = g.status_frame.val().index() as u8;
-    let fault = Some(CoreFault {
-        core: g.status_core.val().index() as u8,
-        ip: g.status_ip.val().index() as u8,
-    });
-    let status = match g.status_code.val().index() as u64 {
-        status::OK => Status::Ok,
-        code => {
-            let (code, fault) = match code {
-                status::BAD_FENCE => (ErrorCode::BadFence, None),
-                status::TRUNCATED => (ErrorCode::Truncated, None),
-                status::ILLEGAL_INSN => (ErrorCode::IllegalInsn, fault),
-                status::ATOMIC_VIOLATION => (ErrorCode::AtomicViolation, fault),
-                _ => (ErrorCode::Timeout, None),
-            };
-            Status::Error { code, frame, fault }
-        }
-    };
-    // Tasks cut off by TIMEOUT end on the timeline when the run stopped.
-    for (e, rem) in h.timeline.iter_mut().zip(&h.remaining) {
-        if *rem != 0 {
-            e.complete = cycles;
-        }
-    }
+    let status = status::decode(
+        g.status_code.val().index() as u64,
+        g.status_frame.val().index() as u8,
+        g.status_core.val().index() as u8,
+        g.status_ip.val().index() as u8,
+    );
+    let timeline = std::mem::take(&mut h.timeline).finish(cycles);
 
     // Read back shared memory, one row of all banks per cycle.
     let mut mem = sm::zeroed();
@@ -186,13 +140,13 @@ pub fn run(
         *word = h.gpu.stat_value.val().index() as u64;
     }
     let mut stats = stats_from_counters(&words);
-    stats.count_frames(&h.timeline);
+    stats.count_frames(&timeline);
     Ok(RunResult {
         status,
         cycles,
         sm: mem,
         regs,
-        timeline: h.timeline,
+        timeline,
         stats,
     })
 }

@@ -9,4 +9,5 @@ pub mod gpu;
 pub mod scheduler;
 pub mod shared_mem;
 pub mod sim;
+pub mod timeline;
 pub mod waveform;

@@ -204,6 +204,8 @@ module gpu16_tb;
           observe;
           cycle = cycle + 1;
         end else begin
+          // The outputs of the cycle done rises in still show the last frame handled.
+          observe;
           // Tasks cut off by TIMEOUT end on the timeline when the run stopped.
           for (e = 0; e < n_events; e = e + 1)
             if (ev_left[e] != 16'd0) ev_complete[e] = cycles;

@@ -6,6 +6,7 @@ pub mod echo;
 pub mod flash;
 pub mod leds;
 pub mod reset;
+pub mod sim;
 pub mod top;
 
 use std::fmt::Write;

@@ -34,12 +34,28 @@ use rust_hdl::prelude::*;
 
 /// `status_code` values.
 pub mod status {
+    use gpu16_sim::run::{CoreFault, ErrorCode, Status};
+
     pub const OK: u64 = 0;
     pub const BAD_FENCE: u64 = 1;
     pub const TRUNCATED: u64 = 2;
     pub const ILLEGAL_INSN: u64 = 3;
     pub const ATOMIC_VIOLATION: u64 = 4;
     pub const TIMEOUT: u64 = 5;
+
+    /// The run's status (SPEC §7) from the status outputs: code, frame, core and IP.
+    pub fn decode(code: u64, frame: u8, core: u8, ip: u8) -> Status {
+        let fault = Some(CoreFault { core, ip });
+        let (code, fault) = match code {
+            OK => return Status::Ok,
+            BAD_FENCE => (ErrorCode::BadFence, None),
+            TRUNCATED => (ErrorCode::Truncated, None),
+            ILLEGAL_INSN => (ErrorCode::IllegalInsn, fault),
+            ATOMIC_VIOLATION => (ErrorCode::AtomicViolation, fault),
+            _ => (ErrorCode::Timeout, None),
+        };
+        Status::Error { code, frame, fault }
+    }
 }
 
 /// Cores.

@@ -1,0 +1,145 @@
+// gpu16 simulated board: the board top (GPU, UART host bridge, LEDs), compiled by Verilator,
+// behind a pseudo-terminal. The harness plays the board's USB-UART chip: bytes a program
+// writes to the terminal are sent to the design's uart_rx pin bit by bit, and the design's
+// uart_tx pin is sampled back into bytes, at the bit time the design was built for.
+//
+//   Vgpu16_board_sim +cpb=N [+corrupt=K]
+//
+// +corrupt=K damages the line for tests: bit 3 of every K-th byte in each direction is
+// flipped.
+//
+// Prints the terminal's path on the first line of standard output, a banner on standard
+// error, and serves until SIGINT or SIGTERM. Built and started by `gpu16 board-sim`
+// (fpga/src/board/sim.rs).
+
+#include "Vgpu16_board_sim.h"
+#include "verilated.h"
+
+#include <deque>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <termios.h>
+#include <unistd.h>
+
+static volatile std::sig_atomic_t stop_requested = 0;
+static void on_signal(int) { stop_requested = 1; }
+
+int main(int argc, char** argv) {
+    Verilated::commandArgs(argc, argv);
+    const char* arg = Verilated::commandArgsPlusMatch("cpb=");
+    const int cpb = (arg && *arg) ? std::atoi(arg + 5) : 4;
+    const char* corrupt_arg = Verilated::commandArgsPlusMatch("corrupt=");
+    const long corrupt = (corrupt_arg && *corrupt_arg) ? std::atol(corrupt_arg + 9) : 0;
+    long sent = 0, received = 0;
+
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0) {
+        std::perror("gpu16 board-sim: cannot make a pseudo-terminal");
+        return 1;
+    }
+    const char* path = ptsname(master);
+    // Keep the terminal's other side open too: the master then never sees a hang-up between
+    // two programs using it. Raw mode, so nothing is echoed back or translated.
+    int keep = open(path, O_RDWR | O_NOCTTY);
+    struct termios t;
+    if (keep < 0 || tcgetattr(keep, &t) != 0) {
+        std::perror("gpu16 board-sim: cannot open the pseudo-terminal");
+        return 1;
+    }
+    cfmakeraw(&t);
+    tcsetattr(keep, TCSANOW, &t);
+    fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    std::printf("%s\n", path);
+    std::fflush(stdout);
+
+    Vgpu16_board_sim* top = new Vgpu16_board_sim;
+    top->clock = 0;
+    top->uart_rx = 1;
+    top->eval();
+
+    std::deque<unsigned char> to_board;
+    // Sending to the board: the frame (start, 8 data, stop) and where we are in it.
+    int tx_bit = -1, tx_count = 0;
+    unsigned tx_frame = 0;
+    // Receiving from the board: bits sampled in the middle of each bit time.
+    int rx_bit = -1, rx_count = 0;
+    unsigned rx_byte = 0;
+    // Cycles since anything happened on either line.
+    long quiet = 0;
+    unsigned char buf[256];
+
+    while (!stop_requested) {
+        // Bytes from the host, when there is room for them.
+        if (to_board.size() < 4096) {
+            ssize_t n = read(master, buf, sizeof buf);
+            for (ssize_t i = 0; i < n; i++) to_board.push_back(buf[i]);
+        }
+        // The board's receive pin.
+        if (tx_bit < 0 && !to_board.empty()) {
+            unsigned char b = to_board.front();
+            if (corrupt > 0 && ++sent % corrupt == 0) b ^= 0x08;
+            tx_frame = (1u << 9) | ((unsigned)b << 1);
+            to_board.pop_front();
+            tx_bit = 0;
+            tx_count = 0;
+        }
+        if (tx_bit >= 0) {
+            top->uart_rx = (tx_frame >> tx_bit) & 1;
+            if (++tx_count == cpb) {
+                tx_count = 0;
+                if (++tx_bit == 10) tx_bit = -1;
+            }
+        } else {
+            top->uart_rx = 1;
+        }
+
+        top->clock = 1;
+        top->eval();
+        top->clock = 0;
+        top->eval();
+
+        // The board's transmit pin: a falling edge starts a byte.
+        if (rx_bit < 0) {
+            if (!top->uart_tx) {
+                rx_bit = 0;
+                rx_count = cpb / 2;
+            }
+        } else if (--rx_count == 0) {
+            rx_count = cpb;
+            if (rx_bit >= 1 && rx_bit <= 8) rx_byte |= (unsigned)top->uart_tx << (rx_bit - 1);
+            if (rx_bit == 0 && top->uart_tx) {
+                rx_bit = -1;  // a glitch, not a start bit
+            } else if (++rx_bit == 10) {
+                unsigned char b = (unsigned char)rx_byte;
+                if (corrupt > 0 && ++received % corrupt == 0) b ^= 0x08;
+                // Like a UART with nobody reading: a byte that does not fit is lost.
+                if (write(master, &b, 1) < 0) {}
+                rx_bit = -1;
+                rx_byte = 0;
+            }
+        }
+
+        bool busy = tx_bit >= 0 || rx_bit >= 0 || !to_board.empty() || !top->uart_tx;
+        // LED 1: a run is in progress.
+        bool running = (top->leds >> 1) & 1;
+        quiet = (busy || running) ? 0 : quiet + 1;
+        // Quiet for longer than the bridge waits before dropping a partial request (2048 bit
+        // times): wait for the host instead of spinning. The design's clock stops meanwhile,
+        // which it cannot tell from a quiet line.
+        if (quiet > 2048L * cpb + 1024) {
+            struct pollfd p = {master, POLLIN, 0};
+            poll(&p, 1, 5);
+        }
+    }
+    top->final();
+    delete top;
+    close(keep);
+    close(master);
+    return 0;
+}

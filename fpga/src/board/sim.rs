@@ -1,0 +1,143 @@
+//! `gpu16 board-sim`: the board top compiled by Verilator behind a pseudo-terminal, so the
+//! board flow — `gpu16 run --engine board` — can be tried, and tested, with no board.
+//!
+//! The simulated board is the real board top with a short UART bit time ([`SIM_CLOCKS_PER_BIT`]
+//! clocks instead of 217 at 115200 baud): at 115200 baud, reading 4 KB of shared memory would
+//! be ~9 million clock cycles of simulation. The real bit time is checked by the UART's and
+//! the bridge's own testbenches.
+
+use crate::bridge::BridgeConfig;
+use crate::tools::ToolError;
+use crate::verilog_engine::{build_cached, flatten_script, Step};
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+/// The simulated board's UART bit time, in clock cycles.
+pub const SIM_CLOCKS_PER_BIT: u32 = 4;
+
+/// The harness: the far end of the UART, behind a pseudo-terminal.
+pub const HARNESS: &str = include_str!("../../board_sim/harness.cpp");
+
+/// The simulated board's configuration: a 25 MHz board at a bit time of
+/// [`SIM_CLOCKS_PER_BIT`] clocks.
+pub fn sim_config(counters: bool) -> BridgeConfig {
+    BridgeConfig {
+        clock_hz: 25_000_000,
+        baud: 25_000_000 / SIM_CLOCKS_PER_BIT,
+        counters,
+        simulated: true,
+    }
+}
+
+/// A built simulated board.
+pub struct BoardSim {
+    dir: PathBuf,
+}
+
+/// A simulated board serving on a pseudo-terminal; stopped when dropped.
+pub struct Running {
+    child: Child,
+    /// The terminal's path, for `--port`.
+    pub port: String,
+}
+
+impl Running {
+    /// Serves until the simulator is stopped (a signal to it or to this process's group).
+    pub fn serve(mut self) -> Result<(), ToolError> {
+        let status = self
+            .child
+            .wait()
+            .map_err(|e| ToolError(format!("the simulated board: {e}")))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(ToolError(format!("the simulated board stopped ({status})")))
+        }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.child.kill().ok();
+        self.child.wait().ok();
+    }
+}
+
+impl BoardSim {
+    /// Builds the simulated board under `cache` (reused if built before).
+    pub fn build(cache: &Path, counters: bool) -> Result<BoardSim, ToolError> {
+        let design = super::build::design_verilog(super::build::Design::Gpu, sim_config(counters))
+            .map_err(ToolError)?
+            .replace("module gpu16_design(", "module gpu16_board_sim(")
+            .replace("gpu16_design$", "gpu16_board_sim$");
+        let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
+        let mut verilator = strings(&[
+            "--cc",
+            "--exe",
+            "--build",
+            "-O3",
+            "-j",
+            "2",
+            "--top-module",
+            "gpu16_board_sim",
+            "-MAKEFLAGS",
+            "OPT_FAST=-O2 OPT_SLOW=-O1",
+        ]);
+        verilator.extend(crate::lint::verilator_waiver_flags());
+        verilator.extend(strings(&["-Wno-fatal", "harness.cpp", "board_flat.v"]));
+        let steps: Vec<Step> = vec![
+            (
+                "yosys",
+                strings(&[
+                    "-q",
+                    "-p",
+                    &flatten_script("board.v", "gpu16_board_sim", "board_flat.v", false),
+                ]),
+            ),
+            ("verilator", verilator),
+        ];
+        let dir = build_cached(
+            cache,
+            "board-sim",
+            &[("board.v", &design), ("harness.cpp", HARNESS)],
+            &steps,
+            "obj_dir/Vgpu16_board_sim",
+        )?;
+        Ok(BoardSim { dir })
+    }
+
+    /// The simulator's program.
+    pub fn binary(&self) -> PathBuf {
+        self.dir.join("obj_dir").join("Vgpu16_board_sim")
+    }
+
+    /// Starts the board; it serves until the returned handle is dropped.
+    pub fn start(&self) -> Result<Running, ToolError> {
+        self.start_with(None)
+    }
+
+    /// [`BoardSim::start`] on a damaged line: with `corrupt` = Some(k), every k-th byte in
+    /// each direction arrives with a bit flipped (for tests of recovery).
+    pub fn start_with(&self, corrupt: Option<u32>) -> Result<Running, ToolError> {
+        let mut child = Command::new(self.binary())
+            .arg(format!("+cpb={SIM_CLOCKS_PER_BIT}"))
+            .args(corrupt.map(|k| format!("+corrupt={k}")))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| ToolError(format!("{}: {e}", self.binary().display())))?;
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .map_err(|e| ToolError(format!("the simulated board did not start: {e}")))?;
+        let port = line.trim().to_string();
+        if port.is_empty() {
+            child.kill().ok();
+            child.wait().ok();
+            return Err(ToolError("the simulated board printed no terminal".into()));
+        }
+        Ok(Running { child, port })
+    }
+}

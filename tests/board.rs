@@ -1,0 +1,317 @@
+//! The board flow without a board: `gpu16 run --engine board` against the simulated board
+//! (the board top in Verilator behind a pseudo-terminal), a damaged line, `gpu16 flash` with a
+//! stand-in openFPGALoader, and a bitstream for every board's pins.
+
+use gpu16_fpga::board::sim::{BoardSim, Running};
+use gpu16_fpga::board::Board;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::OnceLock;
+
+fn gpu16(args: &[&str], path: Option<&str>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gpu16"));
+    c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    if let Some(p) = path {
+        c.env("PATH", p);
+    }
+    c.output().expect("gpu16 runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The simulated board, built once for all tests (in the cache the CLI uses).
+fn board_sim() -> &'static BoardSim {
+    static SIM: OnceLock<BoardSim> = OnceLock::new();
+    SIM.get_or_init(|| {
+        let target = Path::new(env!("CARGO_BIN_EXE_gpu16"))
+            .parent()
+            .and_then(Path::parent)
+            .unwrap();
+        BoardSim::build(&target.join("gpu16-verilog"), true).expect("the simulated board builds")
+    })
+}
+
+/// Runs `program` (with its `.sm.hex` if any) on `engine`; returns stdout, the SM dump and
+/// the timeline.
+fn run_example(name: &str, engine: &[&str], dir: &Path) -> (String, String, String) {
+    let program = format!("examples/{name}.s");
+    let init = format!("examples/{name}.sm.hex");
+    let dump = dir.join(format!("{name}.sm.hex"));
+    let timeline = dir.join(format!("{name}.json"));
+    let mut args = vec![
+        "run",
+        &program,
+        "--stats",
+        "--dump-sm",
+        dump.to_str().unwrap(),
+        "--timeline",
+        timeline.to_str().unwrap(),
+    ];
+    if Path::new(env!("CARGO_MANIFEST_DIR")).join(&init).exists() {
+        args.extend(["--sm", &init]);
+    }
+    args.extend(engine);
+    let o = gpu16(&args, None);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{name} on {engine:?}: {}",
+        text(&o.stderr)
+    );
+    (
+        text(&o.stdout),
+        std::fs::read_to_string(dump).unwrap(),
+        std::fs::read_to_string(timeline).unwrap(),
+    )
+}
+
+fn examples() -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"))
+            .unwrap()
+            .filter_map(|e| {
+                let name = e.ok()?.file_name().into_string().ok()?;
+                name.strip_suffix(".s").map(str::to_owned)
+            })
+            .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_example_on_the_simulated_board_matches_rtl_to_the_cycle() {
+    let board: Running = board_sim().start().unwrap();
+    let dir = scratch("board_examples");
+    for name in examples() {
+        let rtl = run_example(&name, &["--engine", "rtl"], &dir.join("rtl"));
+        let on_board = run_example(
+            &name,
+            &["--engine", "board", "--port", &board.port],
+            &dir.join("board"),
+        );
+        assert_eq!(on_board.0, rtl.0, "{name}: status line and counters");
+        assert_eq!(on_board.1, rtl.1, "{name}: final shared memory");
+        assert_eq!(on_board.2, rtl.2, "{name}: timeline");
+    }
+}
+
+#[test]
+fn a_damaged_line_costs_retries_not_the_answer() {
+    // Every 97th byte in each direction arrives with a bit flipped: requests are refused as
+    // damaged or go unanswered, replies fail their CRC; the host sends again.
+    let board = board_sim().start_with(Some(97)).unwrap();
+    let dir = scratch("board_damaged");
+    std::fs::create_dir_all(dir.join("a")).unwrap();
+    std::fs::create_dir_all(dir.join("b")).unwrap();
+    let rtl = run_example("histogram", &["--engine", "rtl"], &dir.join("a"));
+    let program = "examples/histogram.s";
+    let dump = dir.join("b/histogram.sm.hex");
+    let timeline = dir.join("b/histogram.json");
+    let o = gpu16(
+        &[
+            "run",
+            program,
+            "--sm",
+            "examples/histogram.sm.hex",
+            "--stats",
+            "--dump-sm",
+            dump.to_str().unwrap(),
+            "--timeline",
+            timeline.to_str().unwrap(),
+            "--engine",
+            "board",
+            "--port",
+            &board.port,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("requests sent again"),
+        "the line was damaged, yet nothing was resent: {}",
+        text(&o.stderr)
+    );
+    assert_eq!(text(&o.stdout), rtl.0);
+    assert_eq!(std::fs::read_to_string(dump).unwrap(), rtl.1);
+    assert_eq!(std::fs::read_to_string(timeline).unwrap(), rtl.2);
+}
+
+#[test]
+fn machine_errors_and_timeouts_come_back_from_the_board_as_from_rtl() {
+    let board = board_sim().start().unwrap();
+    let dir = scratch("board_errors");
+    let cases = [
+        (
+            "atomic.s",
+            ".cf mask=0x3 fence=no\n.if\n  set_const 1, r9\n  st_sync [r0, r0], r9\n  ready\n",
+            vec![],
+        ),
+        (
+            "forever.s",
+            ".cf mask=0x1 fence=no\n.if\nl: set_const 1, r9\n  bnz r9, l\n",
+            vec!["--max-cycles", "300"],
+        ),
+    ];
+    for (file, source, extra) in cases {
+        let path = dir.join(file);
+        std::fs::write(&path, source).unwrap();
+        let p = path.to_str().unwrap();
+        let mut rtl_args = vec!["run", p, "--engine", "rtl"];
+        rtl_args.extend(&extra);
+        let mut board_args = vec!["run", p, "--engine", "board", "--port", &board.port];
+        board_args.extend(&extra);
+        let rtl = gpu16(&rtl_args, None);
+        let on_board = gpu16(&board_args, None);
+        assert_eq!(
+            on_board.status.code(),
+            rtl.status.code(),
+            "{file}: {}",
+            text(&on_board.stderr)
+        );
+        assert_ne!(rtl.status.code(), Some(0), "{file} must fail");
+        assert_eq!(text(&on_board.stdout), text(&rtl.stdout), "{file}");
+    }
+}
+
+#[test]
+fn a_missing_port_is_a_clear_error() {
+    let o = gpu16(
+        &[
+            "run",
+            "examples/matmul.s",
+            "--engine",
+            "board",
+            "--port",
+            "/dev/ttyNOSUCH9",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("no such serial port"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = gpu16(&["run", "examples/matmul.s", "--engine", "board"], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("--port"), "{}", text(&o.stderr));
+}
+
+#[test]
+fn flash_runs_openfpgaloader_with_the_boards_name() {
+    let dir = scratch("flash_standin");
+    let record = dir.join("args.txt");
+    // A stand-in that records its arguments.
+    let standin = dir.join("openFPGALoader");
+    std::fs::write(
+        &standin,
+        format!(
+            "#!/bin/sh\necho \"$@\" >> {}\necho done\n",
+            record.display()
+        ),
+    )
+    .unwrap();
+    std::process::Command::new("chmod")
+        .arg("+x")
+        .arg(&standin)
+        .status()
+        .unwrap();
+    let bit = dir.join("x.bit");
+    std::fs::write(&bit, "not really a bitstream").unwrap();
+    let path = format!("{}:{}", dir.display(), std::env::var("PATH").unwrap());
+    for (board, flash, expected) in [
+        ("ulx3s-85f", false, "-b ulx3s"),
+        ("colorlight-i5", true, "-b colorlight-i5 -f"),
+    ] {
+        let mut args = vec!["flash", "--board", board, bit.to_str().unwrap()];
+        if flash {
+            args.push("--write-flash");
+        }
+        let o = gpu16(&args, Some(&path));
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let said = std::fs::read_to_string(&record).unwrap();
+        assert!(said.lines().last().unwrap().starts_with(expected), "{said}");
+    }
+    // No tool at all, and no bitstream.
+    let o = gpu16(
+        &["flash", "--board", "ulx3s-25f", bit.to_str().unwrap()],
+        Some("/nonexistent"),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("apt-get install openfpgaloader"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = gpu16(&["flash", "--board", "ulx3s-25f", "/nonexistent.bit"], None);
+    assert!(
+        text(&o.stderr).contains("gpu16 build --board ulx3s-25f"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn openfpgaloader_knows_every_board_name() {
+    let o = Command::new("openFPGALoader")
+        .arg("--list-boards")
+        .output()
+        .expect("openFPGALoader is installed (./scripts/test.sh)");
+    let list = text(&o.stdout) + &text(&o.stderr);
+    let names: Vec<&str> = list
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    for board in Board::ALL {
+        assert!(
+            names.contains(&board.loader_name()),
+            "openFPGALoader has no board {}",
+            board.loader_name()
+        );
+    }
+}
+
+#[test]
+fn every_board_gets_a_bitstream_on_its_pins() {
+    // The UART echo on each board's pins: yosys, nextpnr-ecp5 with the board's LPF, ecppack
+    // (the 12F with its own idcode).
+    for board in Board::ALL {
+        let dir = scratch(&format!("bitstream_{}", board.name()));
+        let o = gpu16(
+            &[
+                "build",
+                "--board",
+                board.name(),
+                "--design",
+                "uart-echo",
+                "-o",
+                dir.to_str().unwrap(),
+            ],
+            None,
+        );
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}: {}",
+            board.name(),
+            text(&o.stderr)
+        );
+        let bit = dir.join(format!("gpu16_{}.bit", board.name()));
+        let size = std::fs::metadata(&bit).unwrap().len();
+        assert!(size > 50_000, "{}: a {size}-byte bitstream", board.name());
+        assert!(
+            text(&o.stdout).contains("timing met"),
+            "{}",
+            text(&o.stdout)
+        );
+    }
+}
