@@ -43,6 +43,7 @@ fn board_sim() -> &'static BoardSim {
 /// Runs `program` (with its `.sm.hex` if any) on `engine`; returns stdout, the SM dump and
 /// the timeline.
 fn run_example(name: &str, engine: &[&str], dir: &Path) -> (String, String, String) {
+    std::fs::create_dir_all(dir).unwrap();
     let program = format!("examples/{name}.s");
     let init = format!("examples/{name}.sm.hex");
     let dump = dir.join(format!("{name}.sm.hex"));
@@ -106,9 +107,10 @@ fn every_example_on_the_simulated_board_matches_rtl_to_the_cycle() {
 
 #[test]
 fn a_damaged_line_costs_retries_not_the_answer() {
-    // Every 97th byte in each direction arrives with a bit flipped: requests are refused as
-    // damaged or go unanswered, replies fail their CRC; the host sends again.
-    let board = board_sim().start_with(Some(97)).unwrap();
+    // Every 151st byte in each direction arrives with a bit flipped (about one frame in two
+    // is hit): requests are refused as damaged or go unanswered, replies fail their CRC; the
+    // host sends again.
+    let board = board_sim().start_with(Some(151)).unwrap();
     let dir = scratch("board_damaged");
     std::fs::create_dir_all(dir.join("a")).unwrap();
     std::fs::create_dir_all(dir.join("b")).unwrap();
