@@ -1,0 +1,282 @@
+//! The UART host bridge against a mock GPU (testbenches/src/bridge_harness.rs): every
+//! command, every refusal, damaged and truncated frames, garbage, back-to-back requests.
+
+use gpu16_fpga::bridge::BridgeConfig;
+use gpu16_sim::link::framing::{encode, Found, Frame};
+use gpu16_sim::link::{
+    BoardStatus, Command, Handled, Identity, LinkError, LogEntry, ERROR_REPLY, REQUEST_SYNC,
+    TIMEOUT_BIT_TIMES,
+};
+use gpu16_testbenches::bridge_harness::BridgeHarness;
+
+fn refused(reply: &Frame, error: LinkError, command: u8) {
+    assert_eq!(reply.code, ERROR_REPLY, "{reply:?}");
+    assert_eq!(reply.payload, [error as u8, command], "{reply:?}");
+}
+
+#[test]
+fn identify_reports_version_options_clock_and_baud() {
+    let mut h = BridgeHarness::new();
+    let reply = h.request(Command::Identify, &[]);
+    assert_eq!(reply.code, Command::Identify as u8);
+    let expected = BridgeConfig {
+        clock_hz: 25_000_000,
+        baud: 6_250_000,
+        counters: true,
+        simulated: true,
+    }
+    .identity();
+    assert_eq!(Identity::decode(&reply.payload), Some(expected));
+}
+
+#[test]
+fn task_memory_lines_are_written_little_endian_from_the_given_line() {
+    let mut h = BridgeHarness::new();
+    let lines: Vec<u64> = (0..40u64)
+        .map(|i| 0x0102_0304_0506_0708 * (i + 1))
+        .collect();
+    for (k, chunk) in lines.chunks(31).enumerate() {
+        let mut payload = vec![(10 + 31 * k) as u8];
+        for l in chunk {
+            payload.extend(l.to_le_bytes());
+        }
+        let reply = h.request(Command::WriteTm, &payload);
+        assert_eq!(
+            (reply.code, reply.payload.len()),
+            (Command::WriteTm as u8, 0)
+        );
+    }
+    assert_eq!(&h.gpu.tm[10..50], &lines[..]);
+    assert_eq!(h.gpu.tm[9], 0);
+    assert_eq!(h.gpu.tm[50], 0);
+}
+
+#[test]
+fn shared_memory_is_written_read_back_in_bulk_and_cleared() {
+    let mut h = BridgeHarness::new();
+    // A write that wraps from byte 4095 to byte 0.
+    let bytes: Vec<u8> = (0..200).map(|i| (i * 13 + 1) as u8).collect();
+    let mut payload = 4000u16.to_le_bytes().to_vec();
+    payload.extend(&bytes);
+    h.request(Command::WriteSm, &payload);
+    for (i, b) in bytes.iter().enumerate() {
+        assert_eq!(h.gpu.sm[(4000 + i) % 4096], *b);
+    }
+    // Read back across banks (one byte from each bank's row).
+    let reply = h.request(Command::ReadSm, &[0xa0, 0x0f, 96]);
+    assert_eq!(reply.payload, &bytes[..96]);
+    let reply = h.request(Command::ReadSm, &[0x00, 0x00, 104]);
+    assert_eq!(reply.payload, &bytes[96..200]);
+    h.request(Command::ClearSm, &[]);
+    assert!(h.gpu.sm.iter().all(|&b| b == 0));
+}
+
+#[test]
+fn launch_status_and_the_refusals_while_running() {
+    let mut h = BridgeHarness::new();
+    h.gpu.run_cycles = 30_000;
+    let reply = h.request(Command::Launch, &[64, 0x78, 0x56, 0x34, 0x12]);
+    assert_eq!(reply.code, Command::Launch as u8);
+    assert_eq!(h.gpu.launches, [(64, 0x1234_5678)]);
+    let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+    assert!(st.running && !st.done);
+    assert_eq!(st.runs, 1);
+    // While running: no second launch, no memory or register traffic; status and identify
+    // are answered.
+    for (command, payload) in [
+        (Command::Launch, vec![1, 0, 0, 0, 0]),
+        (Command::WriteSm, vec![0, 0, 7]),
+        (Command::ReadSm, vec![0, 0, 1]),
+        (Command::ClearSm, vec![]),
+        (Command::WriteTm, vec![0; 9]),
+        (Command::ReadRegs, vec![0, 1]),
+        (Command::ReadCounters, vec![0, 1]),
+    ] {
+        refused(
+            &h.request(command, &payload),
+            LinkError::Busy,
+            command as u8,
+        );
+    }
+    assert_eq!(h.gpu.launches.len(), 1);
+    assert!(h.gpu.sm.iter().all(|&b| b == 0));
+    assert_eq!(
+        h.request(Command::Identify, &[]).code,
+        Command::Identify as u8
+    );
+    // The run ends; its status comes back.
+    h.gpu.status = (4, 9, 13, 15, 123_456);
+    while h.gpu.running() {
+        h.idle(1000);
+    }
+    let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+    assert_eq!(
+        st,
+        BoardStatus {
+            running: false,
+            done: true,
+            events_overflowed: false,
+            code: 4,
+            frame: 9,
+            core: 13,
+            ip: 15,
+            cycles: 123_456,
+            runs: 1,
+            events: 0,
+        }
+    );
+    // Shared memory can be read after a machine error.
+    h.gpu.sm[5] = 0x5a;
+    assert_eq!(h.request(Command::ReadSm, &[5, 0, 1]).payload, [0x5a]);
+}
+
+#[test]
+fn the_timeline_log_registers_and_counters_are_read_back() {
+    let mut h = BridgeHarness::new();
+    h.gpu.log = (0..40u32)
+        .map(|i| LogEntry {
+            cycle: 1000 * i + 7,
+            ready: (i * 3) as u16,
+            handled: (i % 3 == 0).then_some(Handled {
+                is_if: i % 2 == 0,
+                frame: (i % 64) as u8,
+                mask: 0x8000 | i as u16,
+            }),
+        })
+        .collect();
+    let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+    assert_eq!(st.events, 40);
+    let reply = h.request(Command::ReadEvents, &[5, 0, 25]);
+    let got: Vec<LogEntry> = reply
+        .payload
+        .chunks(LogEntry::BYTES)
+        .map(|b| LogEntry::decode(b).unwrap())
+        .collect();
+    assert_eq!(got, &h.gpu.log[5..30]);
+    let reply = h.request(Command::ReadRegs, &[250, 6]);
+    assert_eq!(reply.payload, &h.gpu.regs[250..256]);
+    let reply = h.request(Command::ReadCounters, &[90, 6]);
+    let words: Vec<u32> = reply
+        .payload
+        .chunks(4)
+        .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
+        .collect();
+    assert_eq!(words, &h.gpu.counters[90..96]);
+}
+
+#[test]
+fn bad_requests_are_refused_and_change_nothing() {
+    let mut h = BridgeHarness::new();
+    let cases: Vec<(u8, Vec<u8>, LinkError)> = vec![
+        (0, vec![], LinkError::UnknownCommand),
+        (0x42, vec![1, 2], LinkError::UnknownCommand),
+        (Command::Identify as u8, vec![1], LinkError::BadLength),
+        (Command::WriteTm as u8, vec![0; 8], LinkError::BadLength),
+        (Command::WriteTm as u8, vec![0; 10], LinkError::BadLength),
+        (Command::WriteSm as u8, vec![0, 0], LinkError::BadLength),
+        (Command::ReadSm as u8, vec![0, 0], LinkError::BadLength),
+        (Command::ReadSm as u8, vec![0, 0, 0], LinkError::BadArgument),
+        (
+            Command::Launch as u8,
+            vec![0, 1, 0, 0, 0],
+            LinkError::BadArgument,
+        ),
+        (
+            Command::Launch as u8,
+            vec![65, 1, 0, 0, 0],
+            LinkError::BadArgument,
+        ),
+        (
+            Command::Launch as u8,
+            vec![1, 1, 0, 0],
+            LinkError::BadLength,
+        ),
+        (
+            Command::ReadEvents as u8,
+            vec![0, 0, 26],
+            LinkError::BadArgument,
+        ),
+        (
+            Command::ReadCounters as u8,
+            vec![0, 64],
+            LinkError::BadArgument,
+        ),
+        (Command::ReadRegs as u8, vec![0, 0], LinkError::BadArgument),
+        (Command::ClearSm as u8, vec![0], LinkError::BadLength),
+    ];
+    h.gpu.sm[7] = 7;
+    for (code, payload, error) in cases {
+        let start = h.sent.len();
+        h.send(&encode(REQUEST_SYNC, code, &payload));
+        match h.reply_since(start, 20_000) {
+            Some(Found::Frame(f)) => refused(&f, error, code),
+            other => panic!("{code:#x} {payload:?}: {other:?}"),
+        }
+    }
+    assert!(h.gpu.launches.is_empty());
+    assert_eq!(h.gpu.sm[7], 7);
+    assert!(h.gpu.tm.iter().all(|&l| l == 0));
+}
+
+#[test]
+fn a_damaged_frame_gets_a_crc_error_and_the_next_request_is_answered() {
+    let mut h = BridgeHarness::new();
+    let mut frame = encode(REQUEST_SYNC, Command::WriteSm as u8, &[0, 0, 1, 2, 3]);
+    frame[5] ^= 0x20;
+    let start = h.sent.len();
+    h.send(&frame);
+    match h.reply_since(start, 20_000) {
+        Some(Found::Frame(f)) => refused(&f, LinkError::BadCrc, Command::WriteSm as u8),
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        h.gpu.sm.iter().all(|&b| b == 0),
+        "a damaged write writes nothing"
+    );
+    assert_eq!(
+        h.request(Command::Identify, &[]).code,
+        Command::Identify as u8
+    );
+}
+
+#[test]
+fn garbage_and_a_truncated_frame_are_dropped_and_the_link_resynchronises() {
+    let mut h = BridgeHarness::new();
+    // Garbage without a sync byte: ignored; the next request is answered at once.
+    h.send(&[0x00, 0xff, 0x13, 0x37]);
+    assert_eq!(
+        h.request(Command::Identify, &[]).code,
+        Command::Identify as u8
+    );
+    // A request that loses its last bytes: no reply; after the silence timeout the bridge
+    // hunts for a sync byte again.
+    let frame = encode(REQUEST_SYNC, Command::WriteSm as u8, &[0, 0, 9, 9, 9, 9]);
+    let start = h.sent.len();
+    h.send(&frame[..frame.len() - 3]);
+    assert_eq!(
+        h.reply_since(start, 2_000),
+        None,
+        "a truncated frame gets no reply"
+    );
+    h.idle((4 * TIMEOUT_BIT_TIMES) as usize);
+    assert_eq!(
+        h.request(Command::Identify, &[]).code,
+        Command::Identify as u8
+    );
+    assert!(
+        h.gpu.sm.iter().all(|&b| b == 0),
+        "nothing of the lost frame was written"
+    );
+}
+
+#[test]
+fn back_to_back_requests_are_each_answered() {
+    let mut h = BridgeHarness::new();
+    // Each request follows the last byte of the previous reply at once.
+    for i in 0..5u8 {
+        let reply = h.request(Command::WriteSm, &[i, 0, i + 1]);
+        assert_eq!(reply.code, Command::WriteSm as u8);
+        let reply = h.request(Command::ReadSm, &[i, 0, 1]);
+        assert_eq!(reply.payload, [i + 1]);
+    }
+}
