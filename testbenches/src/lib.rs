@@ -1,6 +1,7 @@
 //! Shared helpers for the gpu16 testbenches: assembling snippets, running the model, finding
 //! the examples, and a small deterministic random generator.
 
+pub mod board_harness;
 pub mod bridge_harness;
 pub mod core_harness;
 pub mod random_program;

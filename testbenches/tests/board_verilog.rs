@@ -1,9 +1,11 @@
 //! The board's blocks as Verilog: every one passes yosys' structural checks and Verilator's
-//! lint, like every block of the GPU.
+//! lint, like every block of the GPU, and the whole board top — the GPU behind the UART
+//! bridge — replays a session over its UART pins cycle for cycle in Icarus and Verilator.
 
 use gpu16_fpga::board::echo::EchoTop;
 use gpu16_fpga::board::leds::Leds;
 use gpu16_fpga::board::reset::PowerOnReset;
+use gpu16_fpga::board::sim::sim_config;
 use gpu16_fpga::board::top::BoardTop;
 use gpu16_fpga::bridge::crc16::Crc16;
 use gpu16_fpga::bridge::event_log::EventLog;
@@ -11,8 +13,11 @@ use gpu16_fpga::bridge::receiver::Receiver;
 use gpu16_fpga::bridge::uart_rx::UartRx;
 use gpu16_fpga::bridge::uart_tx::UartTx;
 use gpu16_fpga::bridge::{Bridge, BridgeConfig};
+use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{emit, lint};
-use gpu16_testbenches::scratch;
+use gpu16_sim::link::{BoardStatus, Command};
+use gpu16_testbenches::board_harness::BoardHarness;
+use gpu16_testbenches::{asm, scratch};
 use rust_hdl::prelude::Block;
 
 const CONFIG: BridgeConfig = BridgeConfig {
@@ -60,5 +65,83 @@ fn the_board_top_passes_yosys_and_verilator_lint() {
             ..CONFIG
         }),
         "board_top_no_counters",
+    );
+}
+
+/// A session on the board top's UART pins, from power-up: identify, load a program and a
+/// byte of memory, launch, poll, read the timeline log, memory, registers and counters.
+fn board_session() -> Recording {
+    let mut h = BoardHarness::new(true);
+    h.recording = Some(Recording::default());
+    h.idle(1100); // the power-on reset
+    assert_eq!(h.request(Command::Identify, &[]).payload.len(), 15);
+    let frames = asm(".cf mask=0x3 fence=no\n.if\n  sub r0, r0, r0\n  ld [r0, r0], r9\n  add r9, r9, r9\n  st [r0, r0], r9\n  ready\n");
+    let mut payload = vec![0u8];
+    for f in &frames {
+        for k in 0..4 {
+            payload.extend(f.task_line(k).to_le_bytes());
+        }
+    }
+    h.request(Command::WriteTm, &payload);
+    h.request(Command::WriteSm, &[0, 0, 21]);
+    h.request(Command::Launch, &[frames.len() as u8, 0, 1, 0, 0]);
+    let status = loop {
+        let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+        if st.done {
+            break st;
+        }
+    };
+    assert_eq!(status.code, 0);
+    h.request(Command::ReadEvents, &[0, 0, status.events as u8]);
+    assert_eq!(h.request(Command::ReadSm, &[0, 0, 2]).payload, [42, 0]);
+    h.request(Command::ReadRegs, &[9, 2]);
+    h.request(Command::ReadCounters, &[0, 2]);
+    h.recording.take().unwrap()
+}
+
+fn board_top_verilog() -> String {
+    let mut top = BoardTop::new(sim_config(true));
+    top.connect_all();
+    emit::verilog(&top, "gpu16_board_top").unwrap()
+}
+
+#[test]
+fn the_board_top_replays_a_uart_session_in_icarus_and_verilator() {
+    let rec = board_session();
+    assert!(rec.cycles() > 5_000, "a whole session is replayed");
+    let v = board_top_verilog();
+    rec.run(
+        &v,
+        "gpu16_board_top",
+        Simulator::Icarus,
+        &scratch!("board_top_icarus"),
+    )
+    .unwrap();
+    rec.run(
+        &v,
+        "gpu16_board_top",
+        Simulator::Verilator,
+        &scratch!("board_top_verilator"),
+    )
+    .unwrap();
+}
+
+#[test]
+fn a_board_top_replay_that_differs_is_caught() {
+    let mut rec = board_session();
+    let cycle = rec.cycles() - 100;
+    rec.corrupt_output(cycle, "uart_tx");
+    let err = rec
+        .run(
+            &board_top_verilog(),
+            "gpu16_board_top",
+            Simulator::Icarus,
+            &scratch!("board_top_bad"),
+        )
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains(&format!("MISMATCH cycle {cycle}: uart_tx")),
+        "{err}"
     );
 }
