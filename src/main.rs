@@ -59,6 +59,12 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // A closed pipe (`gpu16 run … | head -1`) ends the program quietly, as it ends `cat`:
+    // Rust ignores SIGPIPE and would panic on the failed write instead.
+    // SAFETY: restoring a signal's default disposition before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     match dispatch(Cli::parse()) {
         Ok(code) => code,
         Err(e) => {

@@ -299,3 +299,38 @@ fn synth_reports_size_and_fmax_of_the_core_on_both_fpga_families() {
         assert!(logs.join("nextpnr.log").exists() && logs.join("yosys.log").exists());
     }
 }
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    // `gpu16 run … | head -1`: the reader is gone before gpu16 writes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gpu16"))
+        .args(["asm", "examples/matmul.s"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    assert!(stderr(&out).is_empty(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_tm_line_of_fewer_than_16_digits_is_refused_with_its_line() {
+    let dir = scratch("short_tm_line");
+    let image = write(
+        &dir,
+        "short.tm.hex",
+        "000000000000ffff\n00000000ffff\n0\n0\n",
+    );
+    for command in ["run", "disasm"] {
+        let o = gpu16(&[command, &image]);
+        assert_eq!(o.status.code(), Some(1), "{command}");
+        assert!(
+            stderr(&o).contains("short.tm.hex:2:1:") && stderr(&o).contains("12 hex digits"),
+            "{command}: {}",
+            stderr(&o)
+        );
+    }
+}

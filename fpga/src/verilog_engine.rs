@@ -8,6 +8,7 @@ use crate::cosim::Simulator;
 use crate::tools::{run, ToolError};
 use gpu16_hdl::gpu::{stats_from_counters, COUNTERS};
 use gpu16_sim::frame::Frame;
+use gpu16_sim::image::hex::read_words;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::image::{sm, tm};
 use gpu16_sim::run::{timeline_from_json, RunConfig, RunResult, Status};
@@ -106,21 +107,22 @@ impl VerilogEngine {
         let mem = sm::parse(&read("final.sm.hex")?).map_err(|e| bad("final.sm.hex", &e))?;
         let timeline =
             timeline_from_json(&read("timeline.json")?).map_err(|e| bad("timeline.json", &e))?;
-        let words = |name: &str| -> Result<Vec<u64>, ToolError> {
-            read(name)?
-                .lines()
-                .map(|l| l.split("//").next().unwrap_or("").trim())
-                .filter(|l| !l.is_empty() && !l.starts_with('@'))
-                .map(|l| u64::from_str_radix(l, 16).map_err(|e| bad(name, &e)))
-                .collect()
+        // The testbench's $writememh dumps: registers (8 bits) and counters (32 bits).
+        let words = |name: &str, digits: usize, depth: usize| -> Result<Vec<u64>, ToolError> {
+            let text = read(name)?;
+            let words = read_words(&text, digits, depth).map_err(|e| bad(name, &e.at(name)))?;
+            if words.len() != depth {
+                let n = words.len();
+                return Err(bad(name, &format!("{n} words, not {depth}")));
+            }
+            let mut out = vec![0; depth];
+            for (addr, value, _) in words {
+                out[addr] = value;
+            }
+            Ok(out)
         };
-        let reg_words = words("regs.hex")?;
-        let stat_words = words("stats.hex")?;
-        if reg_words.len() != 256 || stat_words.len() != COUNTERS {
-            return Err(ToolError(
-                "the testbench's register or counter dump is short".into(),
-            ));
-        }
+        let reg_words = words("regs.hex", 2, 256)?;
+        let stat_words = words("stats.hex", 8, COUNTERS)?;
         let regs = std::array::from_fn(|c| std::array::from_fn(|r| reg_words[16 * c + r] as u8));
         let mut stats = stats_from_counters(&stat_words.try_into().expect("96 counters"));
         stats.count_frames(&timeline);

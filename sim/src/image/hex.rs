@@ -3,7 +3,8 @@
 
 use crate::diag::SourceError;
 
-/// Reads `text` as words of at most `digits` hex digits into a memory of `depth` words.
+/// Reads `text` as words of exactly `digits` hex digits (SPEC §8: 16 for a task line, 2 for
+/// a byte; `$writememh` pads to the word's width too) into a memory of `depth` words.
 /// Returns the words written, as `(address, value, line)`, in file order.
 pub fn read_words(
     text: &str,
@@ -21,11 +22,21 @@ pub fn read_words(
                 None => (false, token),
             };
             let len = hex.chars().filter(|&c| c != '_').count();
-            if !is_addr && len > digits {
+            if len == 0 || !hex.chars().all(|c| c == '_' || c.is_ascii_hexdigit()) {
                 return Err(SourceError::new(
                     line,
                     col,
-                    format!("`{token}` has more than {digits} hex digits"),
+                    format!("`{token}` is not a hex number"),
+                ));
+            }
+            if !is_addr && len != digits {
+                return Err(SourceError::new(
+                    line,
+                    col,
+                    format!(
+                        "`{token}` has {len} hex digits; each word of this image has exactly \
+                         {digits}"
+                    ),
                 ));
             }
             let value = parse_hex(hex).ok_or_else(|| {

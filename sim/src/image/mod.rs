@@ -1,5 +1,5 @@
 //! Image files of SPEC §8 (`$readmemh`-compatible hex): Task Memory and Shared Memory.
 
-mod hex;
+pub mod hex;
 pub mod sm;
 pub mod tm;

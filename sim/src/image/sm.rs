@@ -43,11 +43,15 @@ mod tests {
         let dump = write(&sm);
         assert_eq!(dump.lines().count(), 4096);
         assert_eq!(parse(&dump).unwrap(), sm);
-        assert!(parse("100\n").unwrap_err().message.contains("2 hex"));
+        assert!(parse("100\n").unwrap_err().message.contains("exactly 2"));
+        // SPEC §8: two digits per byte, not fewer either.
+        let e = parse("01\n7\n").unwrap_err();
+        assert_eq!((e.line, e.col), (2, 1));
+        assert!(e.message.contains("1 hex digits"), "{e}");
         assert!(parse("@1000\n")
             .unwrap_err()
             .message
             .contains("past the end"));
-        assert_eq!(parse(&"0\n".repeat(4097)).unwrap_err().line, 4097);
+        assert_eq!(parse(&"00\n".repeat(4097)).unwrap_err().line, 4097);
     }
 }

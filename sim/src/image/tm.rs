@@ -48,25 +48,44 @@ mod tests {
 
     #[test]
     fn round_trip_and_errors() {
-        let text = "// one CF\n000000000f0f0044\n0\n@3 0\n1\n\n2 // frame 1\n3\n4\n";
+        let w = |v: u64| format!("{v:016x}");
+        let text = format!(
+            "// one CF\n000000000f0f0044\n{}\n@3 {}\n{}\n\n{} // frame 1\n{}\n{}\n",
+            w(0),
+            w(0),
+            w(1),
+            w(2),
+            w(3),
+            w(4)
+        );
+        let text = text.as_str();
         let frames = parse(text).unwrap();
         assert_eq!(frames.len(), 2);
         assert_eq!(frames[0].task_line(0), 0x0f0f0044);
         assert_eq!(frames[1].task_line(3), 4);
         assert_eq!(parse(&write(&frames)).unwrap(), frames);
 
-        assert_eq!(parse("1\n2\n3\n").unwrap_err().line, 3);
-        let e = parse("1\n\n  xyz\n").unwrap_err();
+        assert_eq!(
+            parse(&format!("{}\n{}\n{}\n", w(1), w(2), w(3)))
+                .unwrap_err()
+                .line,
+            3
+        );
+        let e = parse(&format!("{}\n\n  xyz\n", w(1))).unwrap_err();
         assert_eq!((e.line, e.col), (3, 3));
         assert!(parse("11112222333344445\n")
             .unwrap_err()
             .message
-            .contains("16 hex"));
+            .contains("exactly 16"));
+        // SPEC §8: 16 digits, not fewer either (`$readmemh` would take it).
+        let e = parse(&format!("{}\n00000000ffff\n", w(1))).unwrap_err();
+        assert_eq!((e.line, e.col), (2, 1));
+        assert!(e.message.contains("12 hex digits"), "{e}");
         assert!(parse("@100\n")
             .unwrap_err()
             .message
             .contains("past the end"));
-        let too_many = "0\n".repeat(257);
+        let too_many = format!("{}\n", w(0)).repeat(257);
         assert_eq!(parse(&too_many).unwrap_err().line, 257);
         assert!(parse("// nothing\n").is_err());
     }
