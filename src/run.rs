@@ -4,7 +4,7 @@ use crate::input;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::cosim::Simulator;
-use gpu16_fpga::host::Link;
+use gpu16_fpga::host::{Link, ReadBack};
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
 use gpu16_sim::image::sm;
@@ -122,7 +122,13 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         Engine::Board => {
             let port = args.port.as_deref().unwrap_or_default();
             let mut link = Link::open(port, args.baud)?;
-            let result = gpu16_fpga::host::run(&mut link, &frames, &init, config, args.stats)?;
+            // Only what the user asked for crosses the UART.
+            let read = ReadBack {
+                sm: args.dump_sm.is_some(),
+                regs: false,
+                counters: args.stats,
+            };
+            let result = gpu16_fpga::host::run(&mut link, &frames, &init, config, read)?;
             if link.retries > 0 {
                 eprintln!(
                     "{port}: {} requests sent again after errors on the line",

@@ -3,8 +3,9 @@
 //!
 //! A run: identify the board; clear shared memory and write the nonzero bytes of the initial
 //! image; write the program's task lines; launch; poll the status until done; read the
-//! timeline log, shared memory, registers and (if built in) the counters. Nothing that need
-//! not be sent is sent: zero bytes after the clear, frames past L.
+//! timeline log and what the caller asked for (shared memory, registers, counters). Nothing
+//! that need not be sent is sent: zero bytes after the clear, frames past L, memories no one
+//! will look at.
 
 pub mod link;
 pub mod progress;
@@ -71,7 +72,12 @@ pub fn board_status(link: &mut Link) -> Result<BoardStatus, HostError> {
 }
 
 /// A read command's reply, checked for its length.
-fn read(link: &mut Link, command: Command, args: &[u8], len: usize) -> Result<Vec<u8>, HostError> {
+fn read_reply(
+    link: &mut Link,
+    command: Command,
+    args: &[u8],
+    len: usize,
+) -> Result<Vec<u8>, HostError> {
     let reply = link.request(command, args)?;
     if reply.len() != len {
         return Err(bad_reply(
@@ -143,18 +149,28 @@ fn launch(link: &mut Link, frames: usize, max_cycles: u32) -> Result<(), HostErr
     }
 }
 
-/// Runs `frames` on the board behind `link`. `stats`: the caller wants the counters (an error
-/// if the bitstream has none). A cycle limit of 0 (none) becomes the largest the board
-/// counts, 2³²−1 cycles, so that a program that never ends still gives the board back.
+/// What to read back after a run besides the status and the timeline: each costs UART time
+/// (all of shared memory: 4 KB, a third of a second at 115200 baud).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadBack {
+    pub sm: bool,
+    pub regs: bool,
+    /// The performance counters (an error if the bitstream has none).
+    pub counters: bool,
+}
+
+/// Runs `frames` on the board behind `link`. What `read` leaves out is zero in the result. A
+/// cycle limit of 0 (none) becomes the largest the board counts, 2³²−1 cycles, so that a
+/// program that never ends still gives the board back.
 pub fn run(
     link: &mut Link,
     frames: &[Frame],
     init: &SmImage,
     config: RunConfig,
-    stats: bool,
+    read: ReadBack,
 ) -> Result<RunResult, HostError> {
     let id = identify(link)?;
-    if stats && !id.counters {
+    if read.counters && !id.counters {
         return Err(HostError::BadReply {
             port: link.name().to_string(),
             command: Command::Identify,
@@ -187,7 +203,7 @@ pub fn run(
             .min(READ_CHUNK / LogEntry::BYTES);
         let mut args = (first as u16).to_le_bytes().to_vec();
         args.push(n as u8);
-        let reply = read(link, Command::ReadEvents, &args, n * LogEntry::BYTES)?;
+        let reply = read_reply(link, Command::ReadEvents, &args, n * LogEntry::BYTES)?;
         for bytes in reply.chunks(LogEntry::BYTES) {
             let e = LogEntry::decode(bytes)
                 .ok_or_else(|| bad_reply(link, Command::ReadEvents, "entry"))?;
@@ -205,12 +221,13 @@ pub fn run(
 
     // Shared memory.
     let mut mem = sm::zeroed();
-    let mut progress = Progress::new("reading memory", mem.len());
-    for start in (0..mem.len()).step_by(READ_CHUNK) {
+    let sm_bytes = if read.sm { mem.len() } else { 0 };
+    let mut progress = Progress::new("reading memory", sm_bytes);
+    for start in (0..sm_bytes).step_by(READ_CHUNK) {
         let n = (mem.len() - start).min(READ_CHUNK);
         let mut args = (start as u16).to_le_bytes().to_vec();
         args.push(n as u8);
-        let reply = read(link, Command::ReadSm, &args, n)?;
+        let reply = read_reply(link, Command::ReadSm, &args, n)?;
         mem[start..start + n].copy_from_slice(&reply);
         progress.advance(n);
     }
@@ -218,8 +235,9 @@ pub fn run(
 
     // Registers.
     let mut regs = [[0u8; 16]; 16];
-    for first in (0..256).step_by(READ_CHUNK) {
-        let reply = read(
+    let reg_count = if read.regs { 256 } else { 0 };
+    for first in (0..reg_count).step_by(READ_CHUNK) {
+        let reply = read_reply(
             link,
             Command::ReadRegs,
             &[first as u8, READ_CHUNK as u8],
@@ -232,11 +250,11 @@ pub fn run(
 
     // Counters.
     let mut words = [0u64; COUNTERS];
-    if id.counters {
+    if read.counters {
         let per_read = MAX_COUNTERS_READ.min(READ_CHUNK / 4);
         for first in (0..COUNTERS).step_by(per_read) {
             let n = (COUNTERS - first).min(per_read);
-            let reply = read(link, Command::ReadCounters, &[first as u8, n as u8], 4 * n)?;
+            let reply = read_reply(link, Command::ReadCounters, &[first as u8, n as u8], 4 * n)?;
             for (k, w) in reply.chunks(4).enumerate() {
                 words[first + k] = u64::from(u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
             }
