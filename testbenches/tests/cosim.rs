@@ -1,6 +1,8 @@
 //! The whole GPU in rust-hdl against the reference model: every example, directed programs for
 //! each scheduler rule and error, and random race-free programs — identical final shared
-//! memory, registers and status. Also the RTL timeline: fence overlaps and dispatch speed.
+//! memory, registers, status and handled frames (the timeline's frame, kind and mask, in
+//! order; the cycles differ: the model's timing is ideal). Also the RTL timeline: fence
+//! overlaps and dispatch speed.
 //!
 //! `GPU16_SEEDS=N` runs N random programs (default 200); `GPU16_SEED=S` runs seed S alone.
 
@@ -38,6 +40,19 @@ fn differences(frames: &[Frame], init: &SmImage) -> Result<(RunResult, RunResult
             model.regs[c], hw.regs[c]
         ));
     }
+    let handled = |r: &RunResult| -> Vec<(u8, EventKind, u16)> {
+        r.timeline
+            .iter()
+            .map(|e| (e.frame, e.kind, e.mask))
+            .collect()
+    };
+    if handled(&model) != handled(&hw) {
+        return Err(format!(
+            "handled frames: model {:?} rtl {:?}",
+            handled(&model),
+            handled(&hw)
+        ));
+    }
     Ok((model, hw))
 }
 
@@ -61,6 +76,10 @@ const DIRECTED: &[&str] = &[
     ".cf mask=0x3\n.init 0=5 1=6 2=7\n.if\nset_const 1, r8\nadd r0, r8, r0\nready\n.if\nset_const 1, r8\nadd r0, r8, r0\nready\n",
     // A CF waits for the cores it initialises; a rel IF waits for everything.
     ".cf mask=0x1\n.init 0=3\n.if\nset_const 30, r10\nset_const 1, r9\nl: sub r10, r9, r10\nbnz r10, l\nset_const 0, r1\nset_const 0x40, r8\nst [r8, r1], r0\nready\n.cf mask=0x1\n.init 0=9\n.if\nready\n.cf mask=0x2 fence=rel\n.if\nset_const 0, r1\nst [r1, r1], r0\nready\n",
+    // Frames handled in the run's last cycle: a program that is only a CF, and a CF with
+    // IF_Num = 0 after an acq task (the timeline must hold them).
+    ".cf mask=0xffff fence=no\n",
+    ".cf mask=0x3 fence=acq\n.if\nready\n.cf mask=0x0 fence=no\n",
     // Empty masks.
     ".cf mask=0\n.if\nready\n.if\nready\n.cf mask=0x8000\n.if\nset_const 7, r9\nready\n",
     // 16 cores x 15 atomic increments of one byte.
