@@ -317,3 +317,141 @@ fn every_board_gets_a_bitstream_on_its_pins() {
         );
     }
 }
+
+/// A fake board behind a pseudo-terminal: `answer` gets each request (command, payload) and
+/// returns the reply frame's bytes, or nothing. Returns the terminal's path; the board serves
+/// for the life of the test process.
+fn fake_board(answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static) -> String {
+    use gpu16_sim::link::framing::{Deframer, Found};
+    use gpu16_sim::link::REQUEST_SYNC;
+    use std::io::{Read, Write};
+    use std::os::fd::FromRawFd;
+    // SAFETY: plain libc calls on descriptors this function owns.
+    let (master, path) = unsafe {
+        let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        assert!(fd >= 0 && libc::grantpt(fd) == 0 && libc::unlockpt(fd) == 0);
+        let name = std::ffi::CStr::from_ptr(libc::ptsname(fd))
+            .to_string_lossy()
+            .into_owned();
+        // Raw mode on the terminal side, held open so the master never sees a hang-up.
+        let keep = libc::open(libc::ptsname(fd), libc::O_RDWR | libc::O_NOCTTY);
+        let mut t: libc::termios = std::mem::zeroed();
+        libc::tcgetattr(keep, &mut t);
+        libc::cfmakeraw(&mut t);
+        libc::tcsetattr(keep, libc::TCSANOW, &t);
+        std::mem::forget(std::fs::File::from_raw_fd(keep));
+        (std::fs::File::from_raw_fd(fd), name)
+    };
+    std::thread::spawn(move || {
+        let mut master = master;
+        let mut deframer = Deframer::new(REQUEST_SYNC);
+        let mut buf = [0u8; 256];
+        while let Ok(n) = master.read(&mut buf) {
+            for &b in &buf[..n] {
+                if let Some(Found::Frame(f)) = deframer.push(b) {
+                    if let Some(reply) = answer(f.code, &f.payload) {
+                        master.write_all(&reply).ok();
+                    }
+                }
+            }
+        }
+    });
+    path
+}
+
+/// A fake board's reply to identify with `version` and `magic`.
+fn identity_reply(version: u8, magic: &[u8; 3]) -> Vec<u8> {
+    use gpu16_sim::link::{framing::encode, Command, Identity, REPLY_SYNC};
+    let mut id = Identity {
+        version,
+        counters: true,
+        simulated: false,
+        clock_hz: 25_000_000,
+        baud: 115_200,
+        event_capacity: 2048,
+    }
+    .encode();
+    id[..3].copy_from_slice(magic);
+    encode(REPLY_SYNC, Command::Identify as u8, &id)
+}
+
+fn run_on(port: &str) -> Output {
+    gpu16(
+        &[
+            "run",
+            "examples/matmul.s",
+            "--engine",
+            "board",
+            "--port",
+            port,
+        ],
+        None,
+    )
+}
+
+#[test]
+fn a_port_where_nothing_answers_is_a_clear_error() {
+    let port = fake_board(|_, _| None);
+    let o = run_on(&port);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("nothing answered at 115200 baud"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn a_board_of_another_protocol_version_or_no_gpu16_is_refused() {
+    let port = fake_board(|_, _| Some(identity_reply(99, b"g16")));
+    let o = run_on(&port);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("protocol version 99"),
+        "{}",
+        text(&o.stderr)
+    );
+    let port = fake_board(|_, _| Some(identity_reply(gpu16_sim::link::VERSION, b"xyz")));
+    let o = run_on(&port);
+    assert!(
+        text(&o.stderr).contains("not a gpu16 board"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
+    use gpu16_sim::link::{framing::encode, BoardStatus, Command, REPLY_SYNC, VERSION};
+    // Answers identify, status and the memory clear, then nothing.
+    let port = fake_board(|code, _| match Command::from_code(code)? {
+        Command::Identify => Some(identity_reply(VERSION, b"g16")),
+        Command::Status => Some(encode(REPLY_SYNC, code, &BoardStatus::default().encode())),
+        Command::ClearSm => Some(encode(REPLY_SYNC, code, &[])),
+        _ => None,
+    });
+    let started = std::time::Instant::now();
+    let o = gpu16(
+        &[
+            "run",
+            "examples/matmul.s",
+            "--sm",
+            "examples/matmul.sm.hex",
+            "--engine",
+            "board",
+            "--port",
+            &port,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("stopped answering during WriteSm"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(30),
+        "it gave up in time"
+    );
+}
