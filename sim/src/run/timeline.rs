@@ -21,13 +21,35 @@ pub struct Event {
     pub complete: u64,
 }
 
-/// The timeline as the JSON array `--timeline` writes, one event per line.
+/// The timeline as the JSON array `--timeline` writes, one event per line (`[]` when empty).
 pub fn to_json(events: &[Event]) -> String {
+    if events.is_empty() {
+        return "[]\n".into();
+    }
     let lines: Vec<String> = events
         .iter()
         .map(|e| serde_json::to_string(e).expect("an event serialises"))
         .collect();
     format!("[\n  {}\n]\n", lines.join(",\n  "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timelines_round_trip_and_an_empty_one_is_an_empty_array() {
+        assert_eq!(to_json(&[]), "[]\n");
+        let events = [Event {
+            frame: 1,
+            kind: EventKind::If,
+            mask: 3,
+            issue: 5,
+            complete: 9,
+        }];
+        assert_eq!(from_json(&to_json(&events)).unwrap(), events);
+        assert!(from_json(&to_json(&[])).unwrap().is_empty());
+    }
 }
 
 /// Parses a timeline written by [`to_json`] (or any engine).
