@@ -110,8 +110,9 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
     }
     let clock_mhz = f64::from(clock_hz) / 1e6;
     progress(&format!(
-        "clock: {clock_mhz} MHz straight from the board's oscillator (no PLL: the GPU routes \
-         at about 31 MHz on ECP5, so the oscillator's clock is the fastest that meets timing)"
+        "clock: {clock_mhz} MHz, the board's oscillator used directly, without a PLL: the whole \
+         GPU does not route fast enough on ECP5 for a faster one (docs/microarchitecture.md); \
+         the report below compares the routed Fmax with it"
     ));
     progress(&format!(
         "emitting the {} design from rust-hdl",
