@@ -5,12 +5,14 @@ use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::cosim::Simulator;
 use gpu16_fpga::host::{Link, ReadBack};
+use gpu16_fpga::progress::Progress;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
 use gpu16_sim::image::sm;
 use gpu16_sim::run::{timeline_to_json, RunConfig, RunResult};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 /// Which implementation of the machine runs the program.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -91,16 +93,31 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     let result: RunResult = match args.engine {
         Engine::Model => gpu16_sim::model::run(&frames, &init, config),
-        Engine::Rtl => match &args.vcd {
-            Some(path) => {
-                let file = std::fs::File::create(path)
-                    .with_context(|| format!("cannot write {}", path.display()))?;
-                let mut waveform = Waveform::new(std::io::BufWriter::new(file));
-                let mut watch = |g: &gpu16_hdl::gpu::Gpu| waveform.sample(g);
-                gpu16_hdl::driver::run(&frames, &init, config, Some(&mut watch))?
-            }
-            None => gpu16_hdl::driver::run(&frames, &init, config, None)?,
-        },
+        Engine::Rtl => {
+            // rust-hdl simulates a few thousand cycles a second: a long run shows its count on
+            // a terminal and, after a while, the faster engine.
+            let mut progress = Progress::count("rtl", "cycles").with_hint(
+                Duration::from_secs(5),
+                "this run is long for --engine rtl: --engine verilator simulates the same RTL \
+                 about 100 times faster"
+                    .into(),
+            );
+            let mut waveform = match &args.vcd {
+                Some(path) => {
+                    let file = std::fs::File::create(path)
+                        .with_context(|| format!("cannot write {}", path.display()))?;
+                    Some(Waveform::new(std::io::BufWriter::new(file)))
+                }
+                None => None,
+            };
+            let mut watch = |g: &gpu16_hdl::gpu::Gpu| {
+                progress.set(g.cycles.val().index() as u64);
+                if let Some(w) = &mut waveform {
+                    w.sample(g);
+                }
+            };
+            gpu16_hdl::driver::run(&frames, &init, config, Some(&mut watch))?
+        }
         Engine::Verilator => {
             let cache = verilog_cache();
             eprintln!(

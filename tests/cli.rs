@@ -334,3 +334,33 @@ fn a_tm_line_of_fewer_than_16_digits_is_refused_with_its_line() {
         );
     }
 }
+
+#[test]
+fn a_long_rtl_run_shows_its_progress_on_a_terminal_only() {
+    // ~61,000 cycles: over ten seconds of rust-hdl, past the five after which the hint comes.
+    let dir = scratch("progress");
+    let s = write(
+        &dir,
+        "long.s",
+        ".cf mask=0x1\n.if\nset_const 1, r9\nset_const 120, r11\nouter: set_const 255, r10\n\
+         inner: sub r10, r9, r10\nbnz r10, inner\nsub r11, r9, r11\nbnz r11, outer\nready\n",
+    );
+    // On a terminal (util-linux `script` gives it one): the count, its rate, the hint.
+    let on_terminal = Command::new("script")
+        .args([
+            "-qec",
+            &format!("{} run {s}", env!("CARGO_BIN_EXE_gpu16")),
+            "/dev/null",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("script (util-linux) runs");
+    // Piped, at the same time: nothing but the status line.
+    let o = gpu16(&["run", &s]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(!stderr(&o).contains("cycles/s"), "{}", stderr(&o));
+    let screen = stdout(&on_terminal.wait_with_output().unwrap());
+    assert!(screen.contains("cycles/s)"), "{screen}");
+    assert!(screen.contains("--engine verilator"), "{screen}");
+    assert!(screen.contains(&stdout(&o).trim().to_string()), "{screen}");
+}

@@ -10,6 +10,7 @@ pub mod cosim;
 pub mod emit;
 pub mod host;
 pub mod lint;
+pub mod progress;
 pub mod synth;
 pub mod tools;
 pub mod verilog_engine;

@@ -8,7 +8,6 @@
 //! will look at.
 
 pub mod link;
-pub mod progress;
 
 use gpu16_hdl::gpu::{stats_from_counters, COUNTERS};
 use gpu16_hdl::scheduler::status;
@@ -26,7 +25,7 @@ pub use link::{HostError, Link, Timing};
 /// kept short (5 bytes of framing per 64: 7%); on a line that damages one byte in a hundred,
 /// most 64-byte replies still arrive whole, where nearly every 255-byte one would not.
 const READ_CHUNK: usize = 64;
-use progress::Progress;
+use crate::progress::Progress;
 use std::time::Duration;
 
 /// Asks the board who it is; refuses anything but a gpu16 board of this protocol version.
@@ -102,7 +101,7 @@ fn write_sm(link: &mut Link, init: &SmImage) -> Result<(), HostError> {
             _ => runs.push((addr, addr + 1)),
         }
     }
-    let mut progress = Progress::new("shared memory", runs.iter().map(|(s, e)| e - s).sum());
+    let mut progress = Progress::bar("shared memory", runs.iter().map(|(s, e)| e - s).sum());
     for (start, end) in runs {
         let mut payload = (start as u16).to_le_bytes().to_vec();
         payload.extend_from_slice(&init[start..end]);
@@ -118,7 +117,7 @@ fn write_tm(link: &mut Link, frames: &[Frame]) -> Result<(), HostError> {
         .iter()
         .flat_map(|f| (0..TASK_LINES).map(|k| f.task_line(k)))
         .collect();
-    let mut progress = Progress::new("task memory", lines.len());
+    let mut progress = Progress::bar("task memory", lines.len());
     for (chunk_no, chunk) in lines.chunks(MAX_TM_LINES).enumerate() {
         let mut payload = vec![(chunk_no * MAX_TM_LINES) as u8];
         for line in chunk {
@@ -222,7 +221,7 @@ pub fn run(
     // Shared memory.
     let mut mem = sm::zeroed();
     let sm_bytes = if read.sm { mem.len() } else { 0 };
-    let mut progress = Progress::new("reading memory", sm_bytes);
+    let mut progress = Progress::bar("reading memory", sm_bytes);
     for start in (0..sm_bytes).step_by(READ_CHUNK) {
         let n = (mem.len() - start).min(READ_CHUNK);
         let mut args = (start as u16).to_le_bytes().to_vec();

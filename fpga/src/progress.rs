@@ -1,0 +1,141 @@
+//! Progress on standard error for work that takes more than a second — a bar when the total is
+//! known (board transfers), a running count with its rate when it is not (a simulation's
+//! cycles) — shown only on a terminal.
+
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// Progress of one piece of work.
+pub struct Progress {
+    what: &'static str,
+    /// The total, for a bar; `None` for a count.
+    total: Option<u64>,
+    unit: &'static str,
+    done: u64,
+    started: Instant,
+    /// When the line was last redrawn.
+    drawn: Option<Instant>,
+    terminal: bool,
+    /// Said once, after `hint_after`, if set.
+    hint: Option<(Duration, String)>,
+}
+
+/// Work shorter than this shows nothing.
+const QUIET: Duration = Duration::from_secs(1);
+/// Redraws at most this often.
+const REDRAW: Duration = Duration::from_millis(200);
+
+impl Progress {
+    /// A bar for `total` units of `what`.
+    pub fn bar(what: &'static str, total: usize) -> Progress {
+        Progress::new(what, Some(total as u64), "")
+    }
+
+    /// A count of `unit`s of `what`, with its rate.
+    pub fn count(what: &'static str, unit: &'static str) -> Progress {
+        Progress::new(what, None, unit)
+    }
+
+    fn new(what: &'static str, total: Option<u64>, unit: &'static str) -> Progress {
+        Progress {
+            what,
+            total,
+            unit,
+            done: 0,
+            started: Instant::now(),
+            drawn: None,
+            terminal: std::io::stderr().is_terminal(),
+            hint: None,
+        }
+    }
+
+    /// Prints `text` once, on its own line, if the work is still going after `after`.
+    pub fn with_hint(mut self, after: Duration, text: String) -> Progress {
+        self.hint = Some((after, text));
+        self
+    }
+
+    /// `n` more units are done.
+    pub fn advance(&mut self, n: usize) {
+        self.set(self.done + n as u64);
+    }
+
+    /// `done` units are done in all.
+    pub fn set(&mut self, done: u64) {
+        self.done = done;
+        if !self.terminal {
+            return;
+        }
+        let elapsed = self.started.elapsed();
+        if elapsed < QUIET || self.drawn.is_some_and(|t| t.elapsed() < REDRAW) {
+            return;
+        }
+        if let Some((_, text)) = self.hint.take_if(|(after, _)| elapsed >= *after) {
+            eprintln!("\r{text}");
+        }
+        eprint!("\r{}", self.line(elapsed));
+        std::io::stderr().flush().ok();
+        self.drawn = Some(Instant::now());
+    }
+
+    /// The progress line after `elapsed`.
+    fn line(&self, elapsed: Duration) -> String {
+        match self.total {
+            Some(total) => {
+                let width = 30;
+                let filled = (width * self.done / total.max(1)).min(width) as usize;
+                format!(
+                    "{:<18} [{}{}] {:>3}%",
+                    self.what,
+                    "#".repeat(filled),
+                    " ".repeat(width as usize - filled),
+                    100 * self.done / total.max(1)
+                )
+            }
+            None => format!(
+                "{}: {} {} ({:.0} {}/s)",
+                self.what,
+                self.done,
+                self.unit,
+                self.done as f64 / elapsed.as_secs_f64().max(1e-9),
+                self.unit
+            ),
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if self.drawn.is_some() {
+            eprintln!();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bar_and_a_count_read_as_expected() {
+        let mut bar = Progress::bar("reading memory", 4096);
+        bar.terminal = false;
+        bar.advance(1024);
+        assert_eq!(
+            bar.line(Duration::from_secs(2)),
+            format!(
+                "{:<18} [{}{}]  25%",
+                "reading memory",
+                "#".repeat(7),
+                " ".repeat(23)
+            )
+        );
+        let mut count = Progress::count("rtl", "cycles");
+        count.terminal = false;
+        count.set(8000);
+        assert_eq!(
+            count.line(Duration::from_secs(2)),
+            "rtl: 8000 cycles (4000 cycles/s)"
+        );
+    }
+}
