@@ -33,6 +33,11 @@ pub fn to_json(events: &[Event]) -> String {
     format!("[\n  {}\n]\n", lines.join(",\n  "))
 }
 
+/// Parses a timeline written by [`to_json`] (or any engine).
+pub fn from_json(text: &str) -> Result<Vec<Event>, serde_json::Error> {
+    serde_json::from_str(text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,9 +55,4 @@ mod tests {
         assert_eq!(from_json(&to_json(&events)).unwrap(), events);
         assert!(from_json(&to_json(&[])).unwrap().is_empty());
     }
-}
-
-/// Parses a timeline written by [`to_json`] (or any engine).
-pub fn from_json(text: &str) -> Result<Vec<Event>, serde_json::Error> {
-    serde_json::from_str(text)
 }
