@@ -46,7 +46,8 @@ enum Command {
     /// Synthesise the GPU (or a block) for an FPGA with yosys and nextpnr; report its size and
     /// Fmax.
     Synth(synth::SynthArgs),
-    /// Build a board's bitstream: yosys, nextpnr-ecp5 and ecppack (about an hour for the GPU).
+    /// Build a board's bitstream: yosys, nextpnr-ecp5 and ecppack (the whole GPU takes hours to
+    /// route; --design uart-echo, seconds).
     Build(board::BuildArgs),
     /// Load a bitstream onto a board with openFPGALoader.
     Flash(board::FlashArgs),

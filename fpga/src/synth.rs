@@ -336,7 +336,7 @@ pub fn implement(
     progress(if stop == Stop::AfterPlacement {
         "nextpnr placement"
     } else {
-        "nextpnr place and route (about an hour for the whole GPU)"
+        "nextpnr place and route (routing the whole GPU takes hours on 2 cores)"
     });
     let (program, mut args): (&str, Vec<&str>) = match target {
         Target::Ecp5_25f => (
