@@ -75,15 +75,15 @@ fn target(board: Board) -> Target {
     }
 }
 
-/// The design's Verilog, its top module named `gpu16_design`.
-pub fn design_verilog(design: Design, config: BridgeConfig) -> Result<String, String> {
-    fn emit_top<B: Block>(mut block: B) -> Result<String, String> {
+/// The design's Verilog, its top module named `top`.
+pub fn design_verilog(design: Design, config: BridgeConfig, top: &str) -> Result<String, String> {
+    fn emit_top<B: Block>(mut block: B, top: &str) -> Result<String, String> {
         block.connect_all();
-        emit::verilog(&block, "gpu16_design")
+        emit::verilog(&block, top)
     }
     match design {
-        Design::Gpu => emit_top(BoardTop::new(config)),
-        Design::UartEcho => emit_top(EchoTop::new(config.clocks_per_bit())),
+        Design::Gpu => emit_top(BoardTop::new(config), top),
+        Design::UartEcho => emit_top(EchoTop::new(config.clocks_per_bit()), top),
     }
 }
 
@@ -118,7 +118,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         "emitting the {} design from rust-hdl",
         opts.design.name()
     ));
-    let verilog = design_verilog(opts.design, config).map_err(ToolError)?;
+    let verilog = design_verilog(opts.design, config, "gpu16_design").map_err(ToolError)?;
     let flow = Flow {
         sources: vec![
             ("design.v", verilog),

@@ -51,16 +51,6 @@ impl Device {
         }
     }
 
-    /// LUT4s, for reports (datasheet; the 12F has the 25F's die but is sold as 12k).
-    pub fn luts(self) -> u64 {
-        match self {
-            Device::Lfe5u12f => 12_096,
-            Device::Lfe5u25f => 24_288,
-            Device::Lfe5u45f => 43_848,
-            Device::Lfe5u85f => 83_640,
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Device::Lfe5u12f => "LFE5U-12F",
@@ -107,23 +97,9 @@ impl Board {
         }
     }
 
-    /// nextpnr's package name (all of them: CABGA381).
-    pub fn package(self) -> &'static str {
-        "CABGA381"
-    }
-
     /// The board's oscillator, which clocks the design.
     pub fn clock_hz(self) -> u32 {
         25_000_000
-    }
-
-    /// The constraints file under `constraints/`.
-    pub fn lpf(self) -> &'static str {
-        match self {
-            Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => "ulx3s.lpf",
-            Board::ColorlightI5 => "colorlight-i5.lpf",
-            Board::ColorlightI9 => "colorlight-i9.lpf",
-        }
     }
 
     /// The constraints file's text (compiled in, so the binary builds from anywhere).

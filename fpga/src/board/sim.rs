@@ -67,10 +67,12 @@ impl Drop for Running {
 impl BoardSim {
     /// Builds the simulated board under `cache` (reused if built before).
     pub fn build(cache: &Path, counters: bool) -> Result<BoardSim, ToolError> {
-        let design = super::build::design_verilog(super::build::Design::Gpu, sim_config(counters))
-            .map_err(ToolError)?
-            .replace("module gpu16_design(", "module gpu16_board_sim(")
-            .replace("gpu16_design$", "gpu16_board_sim$");
+        let design = super::build::design_verilog(
+            super::build::Design::Gpu,
+            sim_config(counters),
+            "gpu16_board_sim",
+        )
+        .map_err(ToolError)?;
         let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
         let mut verilator = strings(&[
             "--cc",

@@ -50,11 +50,6 @@ impl Deframer {
         }
     }
 
-    /// Discards everything received so far.
-    pub fn clear(&mut self) {
-        self.pending.clear();
-    }
-
     /// True while part of a frame has been received.
     pub fn in_frame(&self) -> bool {
         !self.pending.is_empty()

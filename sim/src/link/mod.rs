@@ -102,15 +102,6 @@ impl Command {
     pub fn from_code(code: u8) -> Option<Command> {
         Command::ALL.into_iter().find(|c| *c as u8 == code)
     }
-
-    /// Refused with [`LinkError::Busy`] while a run is in progress: everything that touches
-    /// the machine's memories or its debug ports.
-    pub fn needs_idle(self) -> bool {
-        !matches!(
-            self,
-            Command::Identify | Command::Status | Command::ReadEvents
-        )
-    }
 }
 
 /// Why the board refused a request (the first payload byte of an [`ERROR_REPLY`]).
