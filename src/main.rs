@@ -54,6 +54,16 @@ enum Command {
     /// Serve a simulated board (the board top in Verilator) on a pseudo-terminal, for
     /// `gpu16 run --engine board --port TERMINAL`.
     BoardSim(board::BoardSimArgs),
+    /// Draw a timeline saved by `gpu16 run --timeline` as a picture (SVG).
+    TimelineSvg {
+        /// The program the timeline is a run of (`.s` or `.tm.hex`).
+        program: PathBuf,
+        /// The timeline (JSON).
+        timeline: PathBuf,
+        /// The picture to write.
+        #[arg(short, long, value_name = "OUT.svg")]
+        output: PathBuf,
+    },
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT).
     Run(run::RunArgs),
@@ -88,6 +98,21 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Run(args) => run::run(&args),
+        Command::TimelineSvg {
+            program,
+            timeline,
+            output,
+        } => {
+            let frames = input::read_program(&program)?;
+            let text = std::fs::read_to_string(&timeline)
+                .with_context(|| format!("cannot read {}", timeline.display()))?;
+            let events = gpu16_sim::run::timeline_from_json(&text)
+                .with_context(|| format!("{}: not a timeline", timeline.display()))?;
+            let title = program.display().to_string();
+            run::write_picture(&output, &frames, &events, &title)
+                .with_context(|| format!("{} with {}", timeline.display(), program.display()))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Verilog(args) => verilog::verilog(&args),
         Command::Synth(args) => synth::synth(&args),
         Command::Build(args) => board::build_command(&args),

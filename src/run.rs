@@ -8,8 +8,9 @@ use gpu16_fpga::host::{Link, ReadBack};
 use gpu16_fpga::progress::Progress;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
+use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm;
-use gpu16_sim::run::{timeline_to_json, RunConfig, RunResult};
+use gpu16_sim::run::{timeline_svg, timeline_to_json, Event, RunConfig, RunResult};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -43,6 +44,9 @@ pub struct RunArgs {
     /// Write the per-frame timeline here as JSON.
     #[arg(long, value_name = "OUT.json")]
     timeline: Option<PathBuf>,
+    /// Draw the timeline here as a picture: a row per core, a bar per task.
+    #[arg(long, value_name = "OUT.svg")]
+    timeline_svg: Option<PathBuf>,
     /// Stop with TIMEOUT after N cycles (0 = no limit).
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     max_cycles: u64,
@@ -163,9 +167,19 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         std::fs::write(p, timeline_to_json(&result.timeline))
             .with_context(|| format!("cannot write {}", p.display()))?;
     }
+    if let Some(p) = &args.timeline_svg {
+        let title = format!("{} ({:?} engine)", args.program.display(), args.engine).to_lowercase();
+        write_picture(p, &frames, &result.timeline, &title)?;
+    }
     if args.stats {
         print!("{}", result.stats.report(result.cycles));
     }
     println!("{}", result.status.line(result.cycles));
     Ok(ExitCode::from(result.status.exit_code() as u8))
+}
+
+/// Writes the picture of a run's timeline.
+pub fn write_picture(path: &Path, frames: &[Frame], timeline: &[Event], title: &str) -> Result<()> {
+    let svg = timeline_svg::draw(frames, timeline, title)?;
+    std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))
 }

@@ -364,3 +364,107 @@ fn a_long_rtl_run_shows_its_progress_on_a_terminal_only() {
     assert!(screen.contains("--engine verilator"), "{screen}");
     assert!(screen.contains(&stdout(&o).trim().to_string()), "{screen}");
 }
+
+/// Renders an SVG with a real renderer (`rsvg-convert`, Debian's librsvg2-bin) and returns the
+/// PNG's width and height.
+fn render(svg: &Path) -> (u32, u32) {
+    let png = svg.with_extension("png");
+    let o = Command::new("rsvg-convert")
+        .arg(svg)
+        .arg("-o")
+        .arg(&png)
+        .output()
+        .expect("rsvg-convert runs (librsvg2-bin; scripts/test.sh installs it)");
+    assert!(o.status.success(), "{}: {}", svg.display(), stderr(&o));
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG", "{}", png.display());
+    let be = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+#[test]
+fn timeline_pictures_render_and_redraw_from_a_saved_timeline() {
+    let dir = scratch("timeline_svg");
+    let path = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    for engine in ["model", "rtl"] {
+        let (json, svg, again) = (
+            path(&format!("{engine}.json")),
+            path(&format!("{engine}.svg")),
+            path(&format!("{engine}.again.svg")),
+        );
+        let program = "examples/spec_example1.s";
+        let o = gpu16(&[
+            "run",
+            program,
+            "--engine",
+            engine,
+            "--timeline",
+            &json,
+            "--timeline-svg",
+            &svg,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let (w, h) = render(Path::new(&svg));
+        assert!(w > 600 && h > 300, "{engine}: {w}×{h}");
+        let picture = std::fs::read_to_string(&svg).unwrap();
+        // 8 cores run tasks in each half: a bar per core per task, one for each READY.
+        assert_eq!(
+            picture.matches("<title>IF").count(),
+            4 * 8 + 2 * 8,
+            "{engine}"
+        );
+        assert!(
+            picture.contains("acq IF1"),
+            "{engine}: IF2 waits for the acq task IF1"
+        );
+        if engine == "model" {
+            insta::assert_snapshot!("timeline_svg_model", picture);
+        }
+        let o = gpu16(&["timeline-svg", program, &json, "-o", &again]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let redrawn = std::fs::read_to_string(&again).unwrap();
+        let body = |s: &str| s.lines().skip(3).collect::<Vec<_>>().join("\n");
+        assert_eq!(
+            body(&redrawn),
+            body(&picture),
+            "{engine}: only the title differs"
+        );
+    }
+    // A timeline of another program, and a file that is not a timeline.
+    let other = write(
+        &dir,
+        "other.json",
+        r#"[{"frame":9,"kind":"cf","mask":1,"issue":0,"complete":0}]"#,
+    );
+    let o = gpu16(&[
+        "timeline-svg",
+        "examples/spec_example1.s",
+        &other,
+        "-o",
+        &path("x.svg"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("timeline entry 0 is frame 9, but the program has 8 frames"),
+        "{}",
+        stderr(&o)
+    );
+    let junk = write(&dir, "junk.json", "{ not json");
+    let o = gpu16(&[
+        "timeline-svg",
+        "examples/spec_example1.s",
+        &junk,
+        "-o",
+        &path("x.svg"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("junk.json: not a timeline"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        !dir.join("x.svg").exists(),
+        "nothing is written for a refused timeline"
+    );
+}

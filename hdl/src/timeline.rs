@@ -36,17 +36,13 @@ impl TimelineRecorder {
             } else {
                 cycle.saturating_sub(1)
             };
-            self.timeline.push(Event {
-                frame: h.frame,
-                kind: if h.is_if {
-                    EventKind::If
-                } else {
-                    EventKind::Cf
-                },
-                mask: h.mask,
-                issue: at,
-                complete: at,
-            });
+            let kind = if h.is_if {
+                EventKind::If
+            } else {
+                EventKind::Cf
+            };
+            self.timeline
+                .push(Event::handled(h.frame, kind, h.mask, at));
             self.remaining.push(if h.is_if { h.mask } else { 0 });
             for core in (0..CORES).filter(|c| h.is_if && h.mask & (1 << c) != 0) {
                 self.task_of[core] = self.timeline.len() - 1;
@@ -54,8 +50,14 @@ impl TimelineRecorder {
         }
         for core in (0..CORES).filter(|c| ready & (1 << c) != 0) {
             let e = self.task_of[core];
-            if let Some(left) = self.remaining.get_mut(e) {
+            // A READY of a core with no task in flight (none in a correct design) is ignored.
+            let in_flight = self
+                .remaining
+                .get_mut(e)
+                .filter(|left| **left & (1 << core) != 0);
+            if let Some(left) = in_flight {
                 *left &= !(1 << core);
+                self.timeline[e].set_ready(core, cycle);
                 if *left == 0 {
                     self.timeline[e].complete = cycle;
                 }
@@ -69,6 +71,9 @@ impl TimelineRecorder {
         for (e, left) in self.timeline.iter_mut().zip(&self.remaining) {
             if *left != 0 {
                 e.complete = cycles;
+                for core in (0..CORES).filter(|c| left & (1 << c) != 0) {
+                    e.set_ready(core, cycles);
+                }
             }
         }
         self.timeline

@@ -65,7 +65,7 @@ fn the_locked_byte_waits_for_every_other_access() {
         "ld_sync [r8, r1], r10\nst_sync [r8, r1], r10",
     ] {
         let r = contend(access, 0);
-        let (locker, other) = (r.timeline[1], r.timeline[3]);
+        let (locker, other) = (&r.timeline[1], &r.timeline[3]);
         assert!(
             other.complete > locker.complete - 2,
             "{access} waited for the unlock"

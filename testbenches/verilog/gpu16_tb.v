@@ -83,6 +83,7 @@ module gpu16_tb;
   reg [31:0] ev_issue [0:63];
   reg [31:0] ev_complete [0:63];
   reg [15:0] ev_left [0:63];
+  reg [31:0] ev_ready [0:1023];  // event e, core c: the cycle c signalled READY (e*16+c)
   reg [6:0] task_of [0:15];
   integer n_events = 0;
   integer c, e, fd;
@@ -136,8 +137,11 @@ module gpu16_tb;
         for (c = 0; c < 16; c = c + 1)
           if (ready_mask[c]) begin
             e = task_of[c];
-            ev_left[e] = ev_left[e] & ~(16'd1 << c);
-            if (ev_left[e] == 16'd0) ev_complete[e] = cycle;
+            if (ev_left[e][c]) begin
+              ev_left[e] = ev_left[e] & ~(16'd1 << c);
+              ev_ready[e * 16 + c] = cycle;
+              if (ev_left[e] == 16'd0) ev_complete[e] = cycle;
+            end
           end
     end
   endtask
@@ -151,10 +155,23 @@ module gpu16_tb;
       if ($value$plusargs("timeline=%s", timeline_file)) begin
         fd = $fopen(timeline_file, "w");
         $fwrite(fd, "[\n");
-        for (e = 0; e < n_events; e = e + 1)
-          $fwrite(fd, "  {\"frame\":%0d,\"kind\":\"%s\",\"mask\":%0d,\"issue\":%0d,\"complete\":%0d}%s\n",
-                  ev_frame[e], ev_if[e] ? "if" : "cf", ev_mask[e], ev_issue[e], ev_complete[e],
-                  e + 1 < n_events ? "," : "");
+        for (e = 0; e < n_events; e = e + 1) begin
+          $fwrite(fd, "  {\"frame\":%0d,\"kind\":\"%s\",\"mask\":%0d,\"issue\":%0d,\"complete\":%0d",
+                  ev_frame[e], ev_if[e] ? "if" : "cf", ev_mask[e], ev_issue[e], ev_complete[e]);
+          // Each core's READY (the extra field of sim/src/run/timeline.rs), for tasks.
+          if (ev_if[e] && ev_mask[e] != 16'd0) begin
+            $fwrite(fd, ",\"ready\":[");
+            a = 0;
+            for (c = 0; c < 16; c = c + 1)
+              if (ev_mask[e][c]) begin
+                if (a) $fwrite(fd, ",");
+                $fwrite(fd, "%0d", ev_ready[e * 16 + c]);
+                a = 1;
+              end
+            $fwrite(fd, "]");
+          end
+          $fwrite(fd, "}%s\n", e + 1 < n_events ? "," : "");
+        end
         $fwrite(fd, "]\n");
         $fclose(fd);
       end
@@ -208,7 +225,11 @@ module gpu16_tb;
           observe;
           // Tasks cut off by TIMEOUT end on the timeline when the run stopped.
           for (e = 0; e < n_events; e = e + 1)
-            if (ev_left[e] != 16'd0) ev_complete[e] = cycles;
+            if (ev_left[e] != 16'd0) begin
+              ev_complete[e] = cycles;
+              for (c = 0; c < 16; c = c + 1)
+                if (ev_left[e][c]) ev_ready[e * 16 + c] = cycles;
+            end
           sm_en <= 1'b1; sm_addr <= 12'd0;
           step = READ_SM; i = 1;
         end

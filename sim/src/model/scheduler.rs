@@ -70,13 +70,7 @@ impl Scheduler {
         }
         let frame = &frames[self.tp];
         let busy = self.busy();
-        let event = Event {
-            frame: self.tp as u8,
-            kind: EventKind::Cf,
-            mask: 0,
-            issue: cycle,
-            complete: cycle,
-        };
+        let tp = self.tp as u8;
         if self.ifs_left == 0 {
             let cf = ControlFrame::decode(frame);
             let Some(fence) = cf.fence() else {
@@ -97,10 +91,7 @@ impl Scheduler {
             self.mask = cf.core_active_vect;
             self.fence = fence;
             self.ifs_left = cf.if_num as usize;
-            timeline.push(Event {
-                mask: self.mask,
-                ..event
-            });
+            timeline.push(Event::handled(tp, EventKind::Cf, self.mask, cycle));
         } else {
             let may_issue = match self.fence {
                 Fence::No | Fence::Acq => self.mask & busy == 0,
@@ -126,11 +117,7 @@ impl Scheduler {
                     acq: self.fence == Fence::Acq,
                 });
             }
-            timeline.push(Event {
-                kind: EventKind::If,
-                mask: self.mask,
-                ..event
-            });
+            timeline.push(Event::handled(tp, EventKind::If, self.mask, cycle));
             self.ifs_left -= 1;
             stats.tasks += 1;
         }
@@ -142,7 +129,11 @@ impl Scheduler {
     /// The run stopped (`TIMEOUT`) in `cycle`: tasks in flight end there on the timeline.
     pub fn cut_off(&mut self, cycle: u64, timeline: &mut [Event]) {
         for task in self.in_flight.drain(..) {
-            timeline[task.event].complete = cycle;
+            let event = &mut timeline[task.event];
+            event.complete = cycle;
+            for core in (0..CORES).filter(|c| task.remaining & (1 << c) != 0) {
+                event.set_ready(core, cycle);
+            }
         }
     }
 
@@ -155,6 +146,7 @@ impl Scheduler {
             .expect("a busy core belongs to a task in flight");
         let task = &mut self.in_flight[pos];
         task.remaining &= !(1 << core.id);
+        timeline[task.event].set_ready(core.id as usize, cycle);
         if task.remaining == 0 {
             timeline[task.event].complete = cycle;
             self.in_flight.remove(pos);

@@ -4,6 +4,7 @@
 mod stats;
 mod status;
 mod timeline;
+pub mod timeline_svg;
 
 pub use stats::{BankStats, CoreStats, Stats};
 pub use status::{CoreFault, ErrorCode, Status};

@@ -12,13 +12,53 @@ pub enum EventKind {
 
 /// One handled frame: for an IF, `issue` is the cycle its cores execute instruction 0 and
 /// `complete` the cycle its last READY arrives; for a CF both are the cycle it is handled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Event {
     pub frame: u8,
     pub kind: EventKind,
     pub mask: u16,
     pub issue: u64,
     pub complete: u64,
+    /// For an IF, the cycle each core of `mask` signalled READY, in core order (a task cut
+    /// off by `TIMEOUT`: the cycle the run stopped). An extra field beside SPEC §9's five:
+    /// empty for a CF and an empty task, and then left out of the JSON.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ready: Vec<u64>,
+}
+
+impl Event {
+    /// A frame handled in `cycle`; an IF's cores are not READY yet (their entries in `ready`
+    /// hold `cycle` until [`Event::set_ready`]).
+    pub fn handled(frame: u8, kind: EventKind, mask: u16, cycle: u64) -> Event {
+        let cores = if kind == EventKind::If {
+            mask.count_ones() as usize
+        } else {
+            0
+        };
+        Event {
+            frame,
+            kind,
+            mask,
+            issue: cycle,
+            complete: cycle,
+            ready: vec![cycle; cores],
+        }
+    }
+
+    /// Core `core` of this task signalled READY in `cycle`.
+    pub fn set_ready(&mut self, core: usize, cycle: u64) {
+        let below = self.mask & ((1u32 << core) - 1) as u16;
+        self.ready[below.count_ones() as usize] = cycle;
+    }
+
+    /// The cycle core `core` signalled READY for this task, if it ran it.
+    pub fn ready_of(&self, core: usize) -> Option<u64> {
+        if self.mask & (1 << core) == 0 {
+            return None;
+        }
+        let below = self.mask & ((1u32 << core) - 1) as u16;
+        self.ready.get(below.count_ones() as usize).copied()
+    }
 }
 
 /// The timeline as the JSON array `--timeline` writes, one event per line (`[]` when empty).
@@ -45,14 +85,23 @@ mod tests {
     #[test]
     fn timelines_round_trip_and_an_empty_one_is_an_empty_array() {
         assert_eq!(to_json(&[]), "[]\n");
-        let events = [Event {
-            frame: 1,
-            kind: EventKind::If,
-            mask: 3,
-            issue: 5,
-            complete: 9,
-        }];
-        assert_eq!(from_json(&to_json(&events)).unwrap(), events);
+        let mut task = Event::handled(1, EventKind::If, 0b1010, 5);
+        task.set_ready(3, 9);
+        task.set_ready(1, 7);
+        task.complete = 9;
+        assert_eq!(task.ready, [7, 9]);
+        assert_eq!((task.ready_of(1), task.ready_of(2)), (Some(7), None));
+        let events = [Event::handled(0, EventKind::Cf, 0b1010, 4), task];
+        let json = to_json(&events);
+        assert!(json.contains(r#""ready":[7,9]"#), "{json}");
+        assert!(!json.lines().nth(1).unwrap().contains("ready"), "{json}");
+        assert_eq!(from_json(&json).unwrap(), events);
+        // SPEC §9's five fields alone are a timeline too.
+        let spec = r#"[{"frame":0,"kind":"cf","mask":3,"issue":0,"complete":0}]"#;
+        assert_eq!(
+            from_json(spec).unwrap()[0],
+            Event::handled(0, EventKind::Cf, 3, 0)
+        );
         assert!(from_json(&to_json(&[])).unwrap().is_empty());
     }
 }
