@@ -2,7 +2,7 @@
 //! drawn in docs/MACHINE.md.
 //!
 //! - One row per core that runs a task; each task is a bar from its issue to that core's
-//!   READY, coloured and labelled by its frame.
+//!   READY, coloured by its frame and labelled with the frame's number (`f3`: frame 3).
 //! - A `frames` row on top: every CF as a dashed line across the cores with its fence, and
 //!   the cycles the next frame waited to be handled as a band saying what it waited for —
 //!   an `acq` task to complete, every task in flight (`rel`), or busy cores.
@@ -120,7 +120,7 @@ pub fn draw(program: &[Frame], timeline: &[Event], title: &str) -> Result<String
     for (k, wait) in waits(timeline, &fences) {
         let (from, to) = (timeline[k - 1].issue + 1, timeline[k].issue);
         let (fill, label) = match wait {
-            Wait::Acq(f) => ("#e8a0a0", format!("acq IF{f}")),
+            Wait::Acq(f) => ("#e8a0a0", format!("acq f{f}")),
             Wait::Rel => ("#c6a8d8", "rel".to_string()),
             Wait::Busy => ("#c8c8c8", "busy cores".to_string()),
         };
@@ -144,9 +144,9 @@ pub fn draw(program: &[Frame], timeline: &[Event], title: &str) -> Result<String
             continue;
         }
         let cx = x(e.issue) + scale / 2.0;
-        writeln!(w, r##"<line x1="{cx:.1}" y1="{TOP}" x2="{cx:.1}" y2="{plot_bottom}" stroke="#333" stroke-dasharray="3,3"><title>CF{} (frame {}) mask 0x{:04x} fence {} at cycle {}</title></line>"##, e.frame, e.frame, e.mask, fence.name(), e.issue).unwrap();
+        writeln!(w, r##"<line x1="{cx:.1}" y1="{TOP}" x2="{cx:.1}" y2="{plot_bottom}" stroke="#333" stroke-dasharray="3,3"><title>CF f{} mask 0x{:04x} fence {} at cycle {}</title></line>"##, e.frame, e.mask, fence.name(), e.issue).unwrap();
         if cx >= label_end {
-            let label = format!("CF{} {}", e.frame, fence.name());
+            let label = format!("CF f{} {}", e.frame, fence.name());
             writeln!(
                 w,
                 r##"<text x="{:.1}" y="{:.1}" font-size="10" fill="#333">{label}</text>"##,
@@ -165,11 +165,11 @@ pub fn draw(program: &[Frame], timeline: &[Event], title: &str) -> Result<String
             let ready = e.ready_of(core).unwrap_or(e.complete);
             let bw = ((ready + 1).saturating_sub(e.issue) as f64 * scale).max(1.0);
             let y = row_of(core);
-            writeln!(w, r##"<rect x="{:.1}" y="{:.1}" width="{bw:.1}" height="{:.1}" fill="{colour}" stroke="white" stroke-width="0.5"><title>IF{} on core {core}: cycles {}..{ready}</title></rect>"##, x(e.issue), y + 2.0, ROW - 4.0, e.frame, e.issue).unwrap();
+            writeln!(w, r##"<rect x="{:.1}" y="{:.1}" width="{bw:.1}" height="{:.1}" fill="{colour}" stroke="white" stroke-width="0.5"><title>f{} on core {core}: cycles {}..{ready}</title></rect>"##, x(e.issue), y + 2.0, ROW - 4.0, e.frame, e.issue).unwrap();
             if bw >= 30.0 {
                 writeln!(
                     w,
-                    r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="white">IF{}</text>"#,
+                    r#"<text x="{:.1}" y="{:.1}" text-anchor="middle" fill="white">f{}</text>"#,
                     x(e.issue) + bw / 2.0,
                     y + 15.0,
                     e.frame
@@ -203,7 +203,7 @@ pub fn draw(program: &[Frame], timeline: &[Event], title: &str) -> Result<String
         plot_bottom + 30.0
     )
     .unwrap();
-    writeln!(w, r##"<text x="{LEFT}" y="{:.1}" font-size="10" fill="#444">Bars: a task on a core, from issue to the core's READY (memory waits lengthen them; --stats counts them). Dashed: a CF handled.</text>"##, plot_bottom + 48.0).unwrap();
+    writeln!(w, r##"<text x="{LEFT}" y="{:.1}" font-size="10" fill="#444">Bars: a task on a core, from issue to the core's READY (memory waits lengthen them; --stats counts them). Dashed: a CF handled. fN: frame N.</text>"##, plot_bottom + 48.0).unwrap();
     writeln!(w, r##"<text x="{LEFT}" y="{:.1}" font-size="10" fill="#444">Bands on the frames row: the next frame waiting for an acq task (red), for every task in flight under rel (purple), for busy cores (grey).</text>"##, plot_bottom + 64.0).unwrap();
     writeln!(w, "</svg>").unwrap();
     Ok(svg)
@@ -340,10 +340,13 @@ mod tests {
             task(3, 0b110, 22, &[(1, 30), (2, 30)]),
         ];
         let svg = draw(&program, &timeline, "a <test>").unwrap();
-        assert!(svg.contains("IF1 on core 0: cycles 1..5"), "{svg}");
-        assert!(svg.contains("IF1 on core 1: cycles 1..20"), "{svg}");
-        assert!(svg.contains("frame 2 waits 2..21: acq IF1"), "{svg}");
-        assert!(svg.contains("CF0 acq") && svg.contains("CF2 no"), "{svg}");
+        assert!(svg.contains("f1 on core 0: cycles 1..5"), "{svg}");
+        assert!(svg.contains("f1 on core 1: cycles 1..20"), "{svg}");
+        assert!(svg.contains("frame 2 waits 2..21: acq f1"), "{svg}");
+        assert!(
+            svg.contains("CF f0 acq") && svg.contains("CF f2 no"),
+            "{svg}"
+        );
         assert!(svg.contains("a &lt;test&gt;"));
         assert!(
             !svg.contains("core 3<"),
