@@ -468,3 +468,60 @@ fn timeline_pictures_render_and_redraw_from_a_saved_timeline() {
         "nothing is written for a refused timeline"
     );
 }
+
+/// The signals of a VCD file: full dotted name → width.
+fn vcd_signals(vcd: &str) -> std::collections::HashMap<String, u32> {
+    let mut scopes: Vec<&str> = Vec::new();
+    let mut signals = std::collections::HashMap::new();
+    for line in vcd
+        .lines()
+        .take_while(|l| !l.starts_with("$enddefinitions"))
+    {
+        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["$scope", _, name, "$end"] => scopes.push(name),
+            ["$upscope", "$end"] => {
+                scopes.pop();
+            }
+            ["$var", _, width, _, name, "$end"] => {
+                let full = format!("{}.{name}", scopes.join("."));
+                signals.insert(full, width.parse().unwrap());
+            }
+            _ => {}
+        }
+    }
+    signals
+}
+
+#[test]
+fn the_gtkwave_save_file_names_signals_of_an_rtl_waveform() {
+    let dir = scratch("gtkw");
+    let vcd = dir.join("run.vcd");
+    let o = gpu16(&[
+        "run",
+        "examples/atomic_counter.s",
+        "--vcd",
+        vcd.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let signals = vcd_signals(&std::fs::read_to_string(&vcd).unwrap());
+    let save = std::fs::read_to_string("docs/gpu16.gtkw").unwrap();
+    let traces: Vec<&str> = save
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with(['[', '@', '-']))
+        .collect();
+    assert!(traces.len() > 100, "{} traces", traces.len());
+    for trace in traces {
+        let (name, width) = match trace.split_once('[') {
+            Some((name, range)) => {
+                let high: u32 = range.split(':').next().unwrap().parse().unwrap();
+                (name, high + 1)
+            }
+            None => (trace, 1),
+        };
+        assert_eq!(
+            signals.get(name),
+            Some(&width),
+            "docs/gpu16.gtkw names {trace}, which the waveform does not have with that width"
+        );
+    }
+}
