@@ -525,3 +525,41 @@ fn the_gtkwave_save_file_names_signals_of_an_rtl_waveform() {
         );
     }
 }
+
+#[test]
+fn the_docs_timeline_pictures_are_what_the_rtl_draws_today() {
+    let dir = scratch("docs_pictures");
+    let fences = std::fs::read_to_string("examples/fences.s").unwrap();
+    let fences_no = write(
+        &dir,
+        "fences_no.s",
+        &fences.replace("fence=rel", "fence=no"),
+    );
+    let pictures = [
+        ("examples/spec_example1.s", "spec_example1"),
+        ("examples/spec_example2.s", "spec_example2"),
+        ("examples/fences.s", "fences_rel"),
+        (fences_no.as_str(), "fences_no"),
+    ];
+    // Everything below the title line (which names the program's path).
+    let body = |s: &str| s.lines().skip(3).collect::<Vec<_>>().join("\n");
+    for (program, name) in pictures {
+        let svg = dir.join(format!("{name}.svg"));
+        let o = gpu16(&[
+            "run",
+            program,
+            "--engine",
+            "rtl",
+            "--timeline-svg",
+            svg.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let docs = format!("docs/img/{name}.svg");
+        assert!(
+            body(&std::fs::read_to_string(&svg).unwrap())
+                == body(&std::fs::read_to_string(&docs).unwrap()),
+            "{docs} is not what `gpu16 run {program} --engine rtl --timeline-svg` draws today: \
+             redraw it"
+        );
+    }
+}
