@@ -54,6 +54,17 @@ pub fn scratch(base: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// The seeds a random test runs: `GPU16_SEED=S` alone, or `0..GPU16_SEEDS` (default
+/// `default`).
+pub fn seeds(default: u64) -> Vec<u64> {
+    if let Ok(s) = std::env::var("GPU16_SEED") {
+        return vec![s.parse().expect("GPU16_SEED is a number")];
+    }
+    let n = std::env::var("GPU16_SEEDS")
+        .map_or(default, |s| s.parse().expect("GPU16_SEEDS is a number"));
+    (0..n).collect()
+}
+
 /// The repository's `examples/` folder.
 pub fn examples_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples")

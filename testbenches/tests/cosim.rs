@@ -10,7 +10,7 @@ use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::run::{EventKind, RunConfig, RunResult, Status};
 use gpu16_testbenches::random_program::random_program;
-use gpu16_testbenches::{asm, examples};
+use gpu16_testbenches::{asm, examples, seeds};
 use std::path::PathBuf;
 
 const CONFIG: RunConfig = RunConfig {
@@ -18,13 +18,25 @@ const CONFIG: RunConfig = RunConfig {
 };
 
 fn rtl(frames: &[Frame], init: &SmImage) -> RunResult {
-    gpu16_hdl::driver::run(frames, init, CONFIG, None).expect("the RTL settles")
+    rtl_within(frames, init, CONFIG)
+}
+
+fn rtl_within(frames: &[Frame], init: &SmImage, config: RunConfig) -> RunResult {
+    gpu16_hdl::driver::run(frames, init, config, None).expect("the RTL settles")
 }
 
 /// Runs on both engines; returns a description of the first difference.
 fn differences(frames: &[Frame], init: &SmImage) -> Result<(RunResult, RunResult), String> {
-    let model = gpu16_sim::model::run(frames, init, CONFIG);
-    let hw = rtl(frames, init);
+    differences_within(frames, init, CONFIG)
+}
+
+fn differences_within(
+    frames: &[Frame],
+    init: &SmImage,
+    config: RunConfig,
+) -> Result<(RunResult, RunResult), String> {
+    let model = gpu16_sim::model::run(frames, init, config);
+    let hw = rtl_within(frames, init, config);
     if model.status != hw.status {
         return Err(format!("status: model {} rtl {}", model.status, hw.status));
     }
@@ -121,22 +133,14 @@ fn timeout_stops_both_engines_with_the_same_status() {
     assert_eq!(hw.cycles, 300);
 }
 
-fn seeds() -> Vec<u64> {
-    if let Ok(s) = std::env::var("GPU16_SEED") {
-        return vec![s.parse().expect("GPU16_SEED is a number")];
-    }
-    let n =
-        std::env::var("GPU16_SEEDS").map_or(200, |s| s.parse().expect("GPU16_SEEDS is a number"));
-    (0..n).collect()
-}
-
 #[test]
 fn random_programs_agree() {
     let mut errors = 0;
-    for seed in seeds() {
+    let seeds = seeds(200);
+    for &seed in &seeds {
         let p = random_program(seed);
         let frames = asm(&p.source);
-        match differences(&frames, &p.init) {
+        match differences_within(&frames, &p.init, p.config) {
             Ok((model, _)) => errors += u32::from(model.status != Status::Ok),
             Err(e) => {
                 let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
@@ -156,7 +160,7 @@ fn random_programs_agree() {
             }
         }
     }
-    if seeds().len() >= 100 {
+    if seeds.len() >= 100 {
         assert!(errors > 0, "the generator makes error programs too");
     }
 }
@@ -195,4 +199,116 @@ fn dispatch_on_the_same_cores_takes_at_most_2_cycles() {
     }
     // The task on cores 8-15 starts while the one on cores 0-7 is still running.
     assert!(t[7].issue < t[5].complete);
+}
+
+/// The forms of `ATOMIC_VIOLATION` and how the generator's source shows each.
+const VIOLATIONS: [(&str, &str); 7] = [
+    ("violation: ld_sync twice", "ld_sync [r8, r0], r9\nld_sync"),
+    ("violation: ld inside", "ld_sync [r8, r0], r9\nld ["),
+    ("violation: st inside", "ld_sync [r8, r0], r9\nst ["),
+    ("violation: st_sync to another byte", "st_sync [r10, r0]"),
+    ("violation: ready inside", "ld_sync [r8, r0], r9\nready"),
+    ("violation: past IP 15", "ld_sync [r8, r0], r9\nnop"),
+    (
+        "violation: st_sync without a lock",
+        "sub r0, r0, r0\nst_sync",
+    ),
+];
+
+/// What the first 1,000 random programs cover, from their frames and their model runs.
+#[test]
+fn the_generator_reaches_every_rule() {
+    use gpu16_sim::frame::{layout, ControlFrame, FrameKind};
+    use gpu16_sim::run::ErrorCode;
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..1000 {
+        let p = random_program(seed);
+        let frames = asm(&p.source);
+        let kinds = layout(&frames);
+        let mut see = |what: &'static str, yes: bool| {
+            if yes {
+                seen.insert(what);
+            }
+        };
+        see("64 frames", frames.len() >= 60);
+        let cfs: Vec<ControlFrame> = (0..frames.len())
+            .filter(|&f| kinds[f] == FrameKind::Cf)
+            .map(|f| ControlFrame::decode(&frames[f]))
+            .collect();
+        see(
+            "CF with IF_Num 0",
+            cfs[..cfs.len() - 1].iter().any(|c| c.if_num == 0),
+        );
+        see(
+            "last frame a CF with IF_Num 0",
+            cfs.last().unwrap().if_num == 0,
+        );
+        see(
+            "IFs of an empty mask",
+            cfs.iter().any(|c| c.core_active_vect == 0 && c.if_num > 0),
+        );
+        for (f, kind) in kinds.iter().enumerate() {
+            let FrameKind::If { .. } = kind else { continue };
+            let words = frames[f].words();
+            let opc = |w: u16| (w >> 12, w & 15);
+            see("mul into r15", words.iter().any(|&w| opc(w) == (3, 15)));
+            see("bnz at IP 15", opc(words[15]).0 == 0xe);
+            see(
+                "set_const into r0-r7 with C != 0",
+                words
+                    .iter()
+                    .any(|&w| w >> 12 == 0xc && w & 15 < 8 && (w >> 4) & 0xff != 0),
+            );
+        }
+        see(
+            "plain loads of held bytes",
+            p.source.contains("ld_sync [r8, r2], r12\nxor") && p.source.contains("ld [r8, r2]"),
+        );
+        let r = gpu16_sim::model::run(&frames, &p.init, p.config);
+        if let Status::Error { code, fault, .. } = r.status {
+            see(
+                match code {
+                    ErrorCode::BadFence => "BAD_FENCE",
+                    ErrorCode::Truncated => "TRUNCATED",
+                    ErrorCode::IllegalInsn => "ILLEGAL_INSN",
+                    ErrorCode::AtomicViolation => "ATOMIC_VIOLATION",
+                    ErrorCode::Timeout => "TIMEOUT",
+                },
+                true,
+            );
+            // Several cores faulting in one cycle: the group's task reported at its lowest core.
+            let group = p.source.contains("fence=rel\n.if\n")
+                && fault.is_some()
+                && r.stats.cores.iter().filter(|c| c.tasks > 0).count() >= 2;
+            see("a fault reported for a group", group);
+        }
+        for (what, form) in VIOLATIONS {
+            see(what, p.source.contains(form));
+        }
+    }
+    let all = [
+        "64 frames",
+        "CF with IF_Num 0",
+        "last frame a CF with IF_Num 0",
+        "IFs of an empty mask",
+        "mul into r15",
+        "bnz at IP 15",
+        "set_const into r0-r7 with C != 0",
+        "plain loads of held bytes",
+        "BAD_FENCE",
+        "TRUNCATED",
+        "ILLEGAL_INSN",
+        "ATOMIC_VIOLATION",
+        "TIMEOUT",
+        "a fault reported for a group",
+    ];
+    let missing: Vec<&str> = all
+        .into_iter()
+        .chain(VIOLATIONS.iter().map(|v| v.0))
+        .filter(|w| !seen.contains(w))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the random programs never make: {missing:?}"
+    );
 }

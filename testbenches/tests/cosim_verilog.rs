@@ -10,7 +10,7 @@ use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::run::{RunConfig, RunResult};
 use gpu16_testbenches::random_program::random_program;
-use gpu16_testbenches::{asm, examples};
+use gpu16_testbenches::{asm, examples, seeds};
 use std::path::PathBuf;
 
 const CONFIG: RunConfig = RunConfig {
@@ -26,15 +26,16 @@ fn three_way(
     engine: &VerilogEngine,
     frames: &[Frame],
     init: &SmImage,
+    config: RunConfig,
     work: &str,
 ) -> Result<RunResult, String> {
     let dir = cache().join(work);
     let v = engine
-        .run(frames, init, CONFIG, &dir, None)
+        .run(frames, init, config, &dir, None)
         .map_err(|e| e.to_string())?;
     std::fs::remove_dir_all(&dir).ok();
-    let hw = gpu16_hdl::driver::run(frames, init, CONFIG, None).map_err(|e| e.to_string())?;
-    let model = gpu16_sim::model::run(frames, init, CONFIG);
+    let hw = gpu16_hdl::driver::run(frames, init, config, None).map_err(|e| e.to_string())?;
+    let model = gpu16_sim::model::run(frames, init, config);
     if (v.status, v.cycles) != (hw.status, hw.cycles) {
         return Err(format!(
             "verilog {} cycles {} / rtl {} cycles {}",
@@ -65,6 +66,7 @@ fn examples_agree_three_ways_under_verilator_and_icarus() {
                 &engine,
                 &ex.frames,
                 &ex.init,
+                CONFIG,
                 &format!("{sim:?}-{}", ex.name),
             )
             .unwrap_or_else(|e| panic!("{sim:?} {}: {e}", ex.name));
@@ -97,7 +99,7 @@ fn error_and_timeout_programs_agree_under_verilator() {
                 (hw.status, hw.cycles, hw.regs)
             );
         } else {
-            three_way(&engine, &frames, &init, &format!("error-{i}"))
+            three_way(&engine, &frames, &init, CONFIG, &format!("error-{i}"))
                 .unwrap_or_else(|e| panic!("{e}\n{src}"));
         }
     }
@@ -106,14 +108,10 @@ fn error_and_timeout_programs_agree_under_verilator() {
 #[test]
 fn random_programs_agree_three_ways_under_verilator() {
     let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false).unwrap();
-    let seeds: Vec<u64> = match std::env::var("GPU16_SEED") {
-        Ok(s) => vec![s.parse().expect("GPU16_SEED is a number")],
-        Err(_) => (0..std::env::var("GPU16_SEEDS").map_or(200, |s| s.parse().expect("a number")))
-            .collect(),
-    };
-    for seed in seeds {
+    for seed in seeds(200) {
         let p = random_program(seed);
-        if let Err(e) = three_way(&engine, &asm(&p.source), &p.init, &format!("seed-{seed}")) {
+        let frames = asm(&p.source);
+        if let Err(e) = three_way(&engine, &frames, &p.init, p.config, &format!("seed-{seed}")) {
             panic!(
                 "seed {seed}: {e}\nreproduce: GPU16_SEED={seed} cargo test -p gpu16-testbenches --test cosim_verilog random\n{}",
                 p.source
