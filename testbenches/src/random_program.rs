@@ -22,7 +22,7 @@
 //!   ([`RandomProgram::config`]) far above what the rest of the program needs.
 
 use crate::rng::Rng;
-use gpu16_sim::frame::MAX_FRAMES;
+use gpu16_sim::frame::{layout, Fence, Frame, FrameKind, MAX_FRAMES};
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::run::RunConfig;
 use std::fmt::Write;
@@ -331,5 +331,42 @@ pub fn random_program(seed: u64) -> RandomProgram {
         config: RunConfig {
             max_cycles: CYCLE_LIMIT,
         },
+    }
+}
+
+/// A Task Memory image of random bytes (1–64 frames; most CFs get a small `IF_Num` so that
+/// runs get past the first CF): nothing in it is race-free or even legal.
+pub fn random_image(rng: &mut Rng) -> Vec<Frame> {
+    let len = 1 + rng.below(MAX_FRAMES as u64) as usize;
+    let mut frames: Vec<Frame> = (0..len)
+        .map(|_| Frame(std::array::from_fn(|_| rng.byte())))
+        .collect();
+    for f in frames.iter_mut() {
+        if rng.chance(80) {
+            f.0[0] &= 0xc3;
+        }
+    }
+    frames
+}
+
+/// Makes a random image run one task at a time on one core, so that its result cannot depend
+/// on timing: every CF's group becomes a single core (or none) and its fence `acq` (a fence of
+/// 3 stays: `BAD_FENCE`). Instruction words stay random.
+pub fn one_task_at_a_time(rng: &mut Rng, frames: &mut [Frame]) {
+    let kinds = layout(frames);
+    for (frame, kind) in frames.iter_mut().zip(kinds) {
+        if kind != FrameKind::Cf {
+            continue;
+        }
+        let b = &mut frame.0;
+        if b[0] >> 6 != 3 {
+            b[0] = (b[0] & 0x3f) | (Fence::Acq as u8) << 6;
+        }
+        let group: u16 = if rng.chance(10) {
+            0
+        } else {
+            1 << rng.below(16)
+        };
+        b[2..4].copy_from_slice(&group.to_le_bytes());
     }
 }

@@ -4,12 +4,14 @@
 //! order; the cycles differ: the model's timing is ideal). Also the RTL timeline: fence
 //! overlaps and dispatch speed.
 //!
-//! `GPU16_SEEDS=N` runs N random programs (default 200); `GPU16_SEED=S` runs seed S alone.
+//! `GPU16_SEEDS=N` runs N random programs (default 200) and N random images (default 120);
+//! `GPU16_SEED=S` runs seed S alone.
 
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
-use gpu16_sim::run::{EventKind, RunConfig, RunResult, Status};
-use gpu16_testbenches::random_program::random_program;
+use gpu16_sim::run::{ErrorCode, EventKind, RunConfig, RunResult, Status};
+use gpu16_testbenches::random_program::{one_task_at_a_time, random_image, random_program};
+use gpu16_testbenches::rng::Rng;
 use gpu16_testbenches::{asm, examples, seeds};
 use std::path::PathBuf;
 
@@ -219,7 +221,7 @@ const VIOLATIONS: [(&str, &str); 7] = [
 #[test]
 fn the_generator_reaches_every_rule() {
     use gpu16_sim::frame::{layout, ControlFrame, FrameKind};
-    use gpu16_sim::run::ErrorCode;
+
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..1000 {
         let p = random_program(seed);
@@ -311,4 +313,70 @@ fn the_generator_reaches_every_rule() {
         missing.is_empty(),
         "the random programs never make: {missing:?}"
     );
+}
+
+/// Random images run one task at a time (a random core per CF, fences `acq`): instruction
+/// words, R0 values, `IF_Num`s and reserved bits stay random, and the RTL must end with the
+/// model's status and memory.
+#[test]
+fn random_images_one_task_at_a_time_end_as_on_the_model() {
+    let mut statuses = std::collections::HashSet::new();
+    let seeds = seeds(120);
+    for &i in &seeds {
+        let mut rng = Rng::new(i);
+        let mut frames = random_image(&mut rng);
+        one_task_at_a_time(&mut rng, &mut frames);
+        let config = RunConfig { max_cycles: 3_000 };
+        let (model, _) = differences_within(&frames, &sm::zeroed(), config).unwrap_or_else(|e| {
+            panic!(
+                "image of seed {i} (GPU16_SEED={i}): {e}\n{}",
+                gpu16_sim::image::tm::write(&frames)
+            )
+        });
+        statuses.insert(std::mem::discriminant(&model.status));
+    }
+    if seeds.len() >= 100 {
+        assert_eq!(statuses.len(), 2, "both ok and error runs");
+    }
+}
+
+/// Random images as they come, several cores racing: the RTL always ends — when the model's
+/// run ends, the RTL's ends too within a few times its cycles, never by `TIMEOUT`; when the
+/// model's runs into the limit, so does the RTL's (it is never faster). Which error is
+/// reported first may differ, since the two engines' timings differ.
+#[test]
+fn random_images_never_hang_the_rtl() {
+    for i in seeds(120) {
+        let frames = random_image(&mut Rng::new(i));
+        let model = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig { max_cycles: 3_000 });
+        let timed_out = |s: Status| {
+            matches!(
+                s,
+                Status::Error {
+                    code: ErrorCode::Timeout,
+                    ..
+                }
+            )
+        };
+        let limit = if timed_out(model.status) {
+            3_000
+        } else {
+            4 * model.cycles + 200
+        };
+        let hw = rtl_within(&frames, &sm::zeroed(), RunConfig { max_cycles: limit });
+        assert_eq!(
+            timed_out(hw.status),
+            timed_out(model.status),
+            "image of seed {i} (GPU16_SEED={i}): model {} after {} cycles, rtl {} after {}\n{}",
+            model.status,
+            model.cycles,
+            hw.status,
+            hw.cycles,
+            gpu16_sim::image::tm::write(&frames)
+        );
+        assert!(
+            hw.cycles >= model.cycles,
+            "image {i}: the RTL beat the ideal model"
+        );
+    }
 }

@@ -1,9 +1,9 @@
 //! Input nobody in the project wrote: random text never panics the assembler or the image
 //! readers, and random images never panic or hang the model.
 
-use gpu16_sim::frame::Frame;
 use gpu16_sim::image::{sm, tm};
 use gpu16_sim::run::{RunConfig, Status};
+use gpu16_testbenches::random_program::random_image;
 use gpu16_testbenches::rng::Rng;
 
 const TOKENS: &[&str] = &[
@@ -87,16 +87,7 @@ fn random_images_never_panic_or_hang_the_model() {
     let mut rng = Rng::new(9);
     let mut statuses = std::collections::HashSet::new();
     for _ in 0..2_000 {
-        let len = 1 + rng.below(64) as usize;
-        let mut frames: Vec<Frame> = (0..len)
-            .map(|_| Frame(std::array::from_fn(|_| rng.byte())))
-            .collect();
-        // Small IF_Num values so that runs get past the first CF often.
-        for f in frames.iter_mut() {
-            if rng.chance(80) {
-                f.0[0] &= 0xc3;
-            }
-        }
+        let frames = random_image(&mut rng);
         let r = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig { max_cycles: 5_000 });
         assert!(r.cycles <= 5_000);
         if let Status::Error { code, .. } = r.status {
