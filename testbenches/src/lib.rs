@@ -54,15 +54,23 @@ pub fn scratch(base: &str, name: &str) -> PathBuf {
     dir
 }
 
-/// The seeds a random test runs: `GPU16_SEED=S` alone, or `0..GPU16_SEEDS` (default
-/// `default`).
+/// The seeds a random test runs: `GPU16_SEED=S` alone, `GPU16_SEEDS=N` for `0..N`,
+/// `GPU16_SEEDS=A..B` for a range (to split a campaign), else `0..default`.
 pub fn seeds(default: u64) -> Vec<u64> {
+    let number = |s: &str| -> u64 {
+        s.parse()
+            .unwrap_or_else(|_| panic!("GPU16_SEED(S): {s:?} is not a number"))
+    };
     if let Ok(s) = std::env::var("GPU16_SEED") {
-        return vec![s.parse().expect("GPU16_SEED is a number")];
+        return vec![number(&s)];
     }
-    let n = std::env::var("GPU16_SEEDS")
-        .map_or(default, |s| s.parse().expect("GPU16_SEEDS is a number"));
-    (0..n).collect()
+    match std::env::var("GPU16_SEEDS") {
+        Ok(s) => match s.split_once("..") {
+            Some((a, b)) => (number(a)..number(b)).collect(),
+            None => (0..number(&s)).collect(),
+        },
+        Err(_) => (0..default).collect(),
+    }
 }
 
 /// The repository's `examples/` folder.
