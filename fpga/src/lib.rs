@@ -8,6 +8,7 @@ pub mod board;
 pub mod bridge;
 pub mod cosim;
 pub mod emit;
+pub mod formal;
 pub mod host;
 pub mod lint;
 pub mod progress;

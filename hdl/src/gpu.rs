@@ -63,7 +63,7 @@ pub struct Gpu {
     pub cycles: Signal<Out, Bits<32>>,
     /// The run's status (see [`crate::scheduler::status`]), frame, core and IP.
     pub status_code: Signal<Out, Bits<3>>,
-    pub status_frame: Signal<Out, Bits<6>>,
+    pub status_frame: Signal<Out, Bits<7>>,
     pub status_core: Signal<Out, Bits<4>>,
     pub status_ip: Signal<Out, Bits<4>>,
     /// Timeline: a frame was handled in the previous cycle (IF or CF, which, mask); an IF's

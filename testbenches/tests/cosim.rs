@@ -126,6 +126,29 @@ fn directed_programs_agree() {
 }
 
 #[test]
+fn timeout_after_the_last_of_64_frames_reports_frame_64() {
+    // 31 CFs with one IF each, then a CF whose IF never ends: TP is 64 when the limit hits.
+    let mut src = ".cf mask=0x1\n.if\nready\n".repeat(31);
+    src += ".cf mask=0x2\n.if\nset_const 1, r8\nl: bnz r8, l\n";
+    let frames = asm(&src);
+    assert_eq!(frames.len(), 64);
+    let (model, _) = differences_within(&frames, &sm::zeroed(), RunConfig { max_cycles: 400 })
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        matches!(
+            model.status,
+            Status::Error {
+                code: ErrorCode::Timeout,
+                frame: 64,
+                ..
+            }
+        ),
+        "{}",
+        model.status
+    );
+}
+
+#[test]
 fn timeout_stops_both_engines_with_the_same_status() {
     let frames = asm(".cf mask=0x1\n.if\nset_const 1, r8\nl: bnz r8, l\n");
     let config = RunConfig { max_cycles: 300 };

@@ -38,7 +38,7 @@ module gpu16_tb;
   wire running, done;
   wire [31:0] cycles;
   wire [2:0] status_code;
-  wire [5:0] status_frame;
+  wire [6:0] status_frame;
   wire [3:0] status_core, status_ip;
   wire event_valid, event_if;
   wire [5:0] event_frame;

@@ -132,7 +132,7 @@ pub struct Bridge {
     pub done: Signal<In, Bit>,
     pub cycles: Signal<In, Bits<32>>,
     pub status_code: Signal<In, Bits<3>>,
-    pub status_frame: Signal<In, Bits<6>>,
+    pub status_frame: Signal<In, Bits<7>>,
     pub status_core: Signal<In, Bits<4>>,
     pub status_ip: Signal<In, Bits<4>>,
     pub dbg_core: Signal<Out, Bits<4>>,
@@ -466,7 +466,7 @@ impl Logic for Bridge {
         self.flags.next = self.flags.val().replace_bit(2, self.log_overflow.val());
         self.status_bytes.next = bit_cast::<128, 8>(self.flags.val())
             | (bit_cast::<128, 3>(self.status_code.val()) << 8)
-            | (bit_cast::<128, 6>(self.status_frame.val()) << 16)
+            | (bit_cast::<128, 7>(self.status_frame.val()) << 16)
             | (bit_cast::<128, 4>(self.status_core.val()) << 24)
             | (bit_cast::<128, 4>(self.status_ip.val()) << 32)
             | (bit_cast::<128, 32>(self.cycles.val()) << 40)

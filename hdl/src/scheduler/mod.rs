@@ -93,9 +93,10 @@ pub struct Scheduler {
     pub running: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub cycles: Signal<Out, Bits<32>>,
-    /// The first error ([`status`]), its frame, and for core errors the core and IP.
+    /// The first error ([`status`]), its frame, and for core errors the core and IP. The
+    /// frame has 7 bits: a `TIMEOUT` after the last of 64 frames reports TP = 64.
     pub status_code: Signal<Out, Bits<3>>,
-    pub status_frame: Signal<Out, Bits<6>>,
+    pub status_frame: Signal<Out, Bits<7>>,
     pub status_core: Signal<Out, Bits<4>>,
     pub status_ip: Signal<Out, Bits<4>>,
     /// A frame was handled last cycle (together with `start`): IF or CF, which, its core mask.
@@ -118,7 +119,7 @@ pub struct Scheduler {
     acq_mask: DFF<Bits<16>>,
     stopped: DFF<Bit>,
     err_code: DFF<Bits<3>>,
-    err_frame: DFF<Bits<6>>,
+    err_frame: DFF<Bits<7>>,
     err_core: DFF<Bits<4>>,
     err_ip: DFF<Bits<4>>,
     cycle: DFF<Bits<32>>,
@@ -310,19 +311,19 @@ impl Logic for Scheduler {
                 } else {
                     self.err_code.d.next = 2.into();
                 }
-                self.err_frame.d.next = self.tp.q.val().get_bits::<6>(0);
+                self.err_frame.d.next = self.tp.q.val();
             } else if self.faults.val().any() {
                 if self.fault_kind.val() == 1 {
                     self.err_code.d.next = 3.into();
                 } else {
                     self.err_code.d.next = 4.into();
                 }
-                self.err_frame.d.next = self.fault_frame.val();
+                self.err_frame.d.next = bit_cast::<7, 6>(self.fault_frame.val());
                 self.err_core.d.next = self.fault_core.val();
                 self.err_ip.d.next = self.fault_at.val();
             } else if self.timeout.val() {
                 self.err_code.d.next = 5.into();
-                self.err_frame.d.next = self.tp.q.val().get_bits::<6>(0);
+                self.err_frame.d.next = self.tp.q.val();
             }
         }
         if self.run.q.val() {
