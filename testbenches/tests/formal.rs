@@ -3,11 +3,11 @@
 //! state them. Each property is also shown to fail on a deliberately broken copy of its
 //! block, so that a proof that cannot fail does not pass for one.
 
-use gpu16_fpga::blocks::{Block, Counters};
 use gpu16_fpga::cosim::ports_of;
 use gpu16_fpga::emit;
 use gpu16_fpga::formal::{check, instantiate, Mode, Verdict};
-use gpu16_hdl::shared_mem::RoundRobin;
+use gpu16_hdl::scheduler::FenceCheck;
+use gpu16_hdl::shared_mem::{BankLock, RoundRobin};
 use gpu16_hdl::sim::connected;
 use gpu16_testbenches::scratch;
 
@@ -21,22 +21,18 @@ struct Subject {
 }
 
 impl Subject {
-    fn round_robin() -> Subject {
-        let uut = connected::<RoundRobin>();
+    /// A leaf block emitted as `module`, with the property module `top` in `file`.
+    fn leaf<B: rust_hdl::prelude::Block>(
+        name: &'static str,
+        uut: &B,
+        module: &str,
+        file: &str,
+        top: &'static str,
+    ) -> Subject {
         Subject {
-            name: "round_robin",
-            design: emit::verilog(&uut, "gpu16_round_robin").unwrap(),
-            dut: instantiate("gpu16_round_robin", &ports_of(&uut)),
-            properties: properties("round_robin.sv"),
-            top: "round_robin_props",
-        }
-    }
-
-    fn block(block: Block, file: &str, top: &'static str) -> Subject {
-        Subject {
-            name: block.name(),
-            design: block.verilog_with(Counters::Off).unwrap(),
-            dut: instantiate(block.top(), &block.ports()),
+            name,
+            design: emit::verilog(uut, module).unwrap(),
+            dut: instantiate(module, &ports_of(uut)),
             properties: properties(file),
             top,
         }
@@ -103,7 +99,13 @@ fn properties(file: &str) -> String {
 
 #[test]
 fn the_arbiter_grants_one_requester_and_is_fair() {
-    let rr = Subject::round_robin();
+    let rr = Subject::leaf(
+        "round_robin",
+        &connected::<RoundRobin>(),
+        "gpu16_round_robin",
+        "round_robin.sv",
+        "round_robin_props",
+    );
     rr.proves(17, Some(17));
     rr.broken_copy_fails(
         "pick = both & (~both + 32'h1);",
@@ -132,7 +134,76 @@ fn the_arbiter_grants_one_requester_and_is_fair() {
 }
 
 #[test]
-fn the_scheduler_never_shares_a_core_and_keeps_its_fences() {
-    let sched = Subject::block(Block::Scheduler, "scheduler.sv", "scheduler_props");
-    sched.proves(12, None);
+fn a_bank_lock_is_held_from_its_ld_sync_to_its_st_sync_or_task_end() {
+    let lock = Subject::leaf(
+        "bank_lock",
+        &connected::<BankLock>(),
+        "gpu16_bank_lock",
+        "bank_lock.sv",
+        "bank_lock_props",
+    );
+    // BMC only: the lock's owner is not on its ports, so induction cannot tie it to the
+    // reference's (an unreachable state with two different owners never shows).
+    lock.proves(12, None);
+    // Released by another core's end of task, not only its owner's.
+    lock.broken_copy_fails(
+        "(valid$q && |(task_end & held_owner$q))",
+        "(valid$q && |(task_end))",
+        "locked_as_reference",
+        4,
+    );
+    // Never released by its st_sync.
+    lock.broken_copy_fails(
+        "if (unlock || clear ||",
+        "if (clear ||",
+        "locked_as_reference",
+        4,
+    );
+    // The locked row taken from the wrong input.
+    lock.broken_copy_fails(
+        "held_row$d = row;",
+        "held_row$d = owner[7:0];",
+        "row_as_reference",
+        4,
+    );
+}
+
+#[test]
+fn an_if_issues_only_as_its_fence_allows() {
+    let fence = Subject::leaf(
+        "fence_check",
+        &connected::<FenceCheck>(),
+        "gpu16_fence_check",
+        "fence_check.sv",
+        "fence_check_props",
+    );
+    fence.proves(1, Some(1));
+    let breaks = [
+        // rel waits only for its own cores.
+        (
+            "may_issue = ~|busy;",
+            "may_issue = ~|(mask & busy);",
+            "rel_waits_for_all",
+        ),
+        // no/acq ignore busy cores.
+        (
+            "may_issue = ~|(mask & busy);",
+            "may_issue = 1'b1;",
+            "cores_never_shared",
+        ),
+        // rel never issues.
+        (
+            "may_issue = ~|busy;",
+            "may_issue = 1'b0;",
+            "idle_machine_issues",
+        ),
+        (
+            "acquire = fence == 32'h1;",
+            "acquire = fence == 32'h2;",
+            "acquire_is_acq",
+        ),
+    ];
+    for (from, to, property) in breaks {
+        fence.broken_copy_fails(from, to, property, 1);
+    }
 }

@@ -1,0 +1,1 @@
+.cf mask=0x1 fence=3

@@ -1,0 +1,19 @@
+.cf mask=0x1
+.if
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop
+nop

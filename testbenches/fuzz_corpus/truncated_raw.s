@@ -1,0 +1,3 @@
+.cf_raw 0x3f 0 0 0
+.if
+ready
