@@ -2,9 +2,13 @@
 //! (the board top in Verilator behind a pseudo-terminal), a damaged line, `gpu16 flash` with a
 //! stand-in openFPGALoader, and a bitstream for every board's pins.
 
+mod common;
+
+use common::scratch;
+
 use gpu16_fpga::board::sim::{BoardSim, Running};
 use gpu16_fpga::board::Board;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::OnceLock;
 
@@ -19,13 +23,6 @@ fn gpu16(args: &[&str], path: Option<&str>) -> Output {
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// The simulated board, built once for all tests (in the cache the CLI uses).

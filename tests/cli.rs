@@ -1,6 +1,10 @@
 //! The `gpu16` command line as SPEC §9 fixes it: outputs, status line and exit codes.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::scratch;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
 fn gpu16(args: &[&str]) -> Output {
@@ -17,14 +21,6 @@ fn stdout(o: &Output) -> String {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> String {
