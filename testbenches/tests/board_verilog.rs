@@ -1,6 +1,6 @@
 //! The board's blocks as Verilog: every one passes yosys' structural checks and Verilator's
 //! lint, like every block of the GPU, and the whole board top — the GPU behind the UART
-//! bridge — replays a session over its UART pins cycle for cycle in Icarus and Verilator.
+//! bridge — replays an exchange over its UART pins cycle for cycle in Icarus and Verilator.
 
 use gpu16_fpga::board::echo::EchoTop;
 use gpu16_fpga::board::leds::Leds;
@@ -68,9 +68,9 @@ fn the_board_top_passes_yosys_and_verilator_lint() {
     );
 }
 
-/// A session on the board top's UART pins, from power-up: identify, load a program and a
+/// An exchange on the board top's UART pins, from power-up: identify, load a program and a
 /// byte of memory, launch, poll, read the timeline log, memory, registers and counters.
-fn board_session() -> Recording {
+fn board_exchange() -> Recording {
     let mut h = BoardHarness::new(true);
     h.recording = Some(Recording::default());
     h.idle(1100); // the power-on reset
@@ -106,9 +106,9 @@ fn board_top_verilog() -> String {
 }
 
 #[test]
-fn the_board_top_replays_a_uart_session_in_icarus_and_verilator() {
-    let rec = board_session();
-    assert!(rec.cycles() > 5_000, "a whole session is replayed");
+fn the_board_top_replays_a_uart_exchange_in_icarus_and_verilator() {
+    let rec = board_exchange();
+    assert!(rec.cycles() > 5_000, "a whole exchange is replayed");
     let v = board_top_verilog();
     rec.run(
         &v,
@@ -128,7 +128,7 @@ fn the_board_top_replays_a_uart_session_in_icarus_and_verilator() {
 
 #[test]
 fn a_board_top_replay_that_differs_is_caught() {
-    let mut rec = board_session();
+    let mut rec = board_exchange();
     let cycle = rec.cycles() - 100;
     rec.corrupt_output(cycle, "uart_tx");
     let err = rec
