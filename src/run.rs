@@ -124,11 +124,14 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         }
         Engine::Verilator => {
             let cache = verilog_cache();
-            eprintln!(
-                "building or reusing the Verilator model in {}",
-                cache.display()
-            );
-            let engine = VerilogEngine::build(Simulator::Verilator, &cache, args.vcd.is_some())?;
+            let trace = args.vcd.is_some();
+            if !VerilogEngine::is_built(Simulator::Verilator, &cache, trace) {
+                eprintln!(
+                    "building the Verilator model in {} (once per design, ~1-2 minutes)",
+                    cache.display()
+                );
+            }
+            let engine = VerilogEngine::build(Simulator::Verilator, &cache, trace)?;
             let work = cache.join(format!("run-{}", std::process::id()));
             let vcd = match &args.vcd {
                 Some(p) => {

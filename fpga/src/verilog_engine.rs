@@ -1,7 +1,8 @@
 //! `--engine verilator`: the emitted GPU (`gpu16_top`, flattened by yosys) and the Verilog
 //! testbench (testbenches/verilog/gpu16_tb.v) compiled by Verilator, run once per program. The compiled
-//! model is cached, keyed by the Verilog it was built from, so only the first run pays for
-//! the build. The same testbench runs under Icarus ([`Simulator::Icarus`]).
+//! model is cached, keyed by the sources its Verilog is generated from ([`DESIGN_FINGERPRINT`])
+//! and the recipe, so only the first run pays for the build, and later runs start without
+//! emitting anything. The same testbench runs under Icarus ([`Simulator::Icarus`]).
 
 use crate::blocks::Block;
 use crate::cosim::Simulator;
@@ -19,6 +20,10 @@ use std::path::{Path, PathBuf};
 /// The testbench, plain Verilog-2005.
 pub const TESTBENCH: &str = include_str!("../../testbenches/verilog/gpu16_tb.v");
 
+/// A hash of every source the emitted Verilog is generated from, computed when this crate is
+/// built (`fpga/build.rs`): two binaries with the same fingerprint emit the same Verilog.
+pub const DESIGN_FINGERPRINT: &str = env!("GPU16_DESIGN_FINGERPRINT");
+
 /// A built simulation of the whole GPU with its testbench.
 pub struct VerilogEngine {
     simulator: Simulator,
@@ -27,27 +32,45 @@ pub struct VerilogEngine {
 }
 
 impl VerilogEngine {
-    /// Builds the simulation under `cache` (reused if the same Verilog was built before).
-    /// `trace`: able to write a waveform (slower under Verilator, so only when asked).
+    /// Builds the simulation under `cache` (reused if the same design was built before: then
+    /// nothing is emitted). `trace`: able to write a waveform (slower under Verilator, so
+    /// only when asked).
     pub fn build(
         simulator: Simulator,
         cache: &Path,
         trace: bool,
     ) -> Result<VerilogEngine, ToolError> {
-        let design = Block::Gpu.verilog().map_err(ToolError)?;
-        let steps = build_steps(simulator, trace);
-        let binary = match simulator {
-            Simulator::Icarus => "gpu16.vvp",
-            Simulator::Verilator => "obj_dir/Vgpu16_tb",
+        let files = || {
+            let design = Block::Gpu.verilog().map_err(ToolError)?;
+            Ok(vec![
+                ("gpu16_top.v", design),
+                ("gpu16_tb.v", TESTBENCH.into()),
+            ])
         };
-        let dir = build_cached(
-            cache,
-            &format!("{simulator:?}").to_lowercase(),
-            &[("gpu16_top.v", &design), ("gpu16_tb.v", TESTBENCH)],
-            &steps,
-            binary,
-        )?;
+        let dir = Self::cached(simulator, trace).build(cache, files)?;
         Ok(VerilogEngine { simulator, dir })
+    }
+
+    /// Whether [`VerilogEngine::build`] would find the simulation built in `cache`.
+    pub fn is_built(simulator: Simulator, cache: &Path, trace: bool) -> bool {
+        Self::cached(simulator, trace).is_built(cache)
+    }
+
+    /// The folder this engine's build lives in (it holds the Verilog it was built from).
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn cached(simulator: Simulator, trace: bool) -> CachedBuild {
+        CachedBuild {
+            prefix: format!("{simulator:?}").to_lowercase(),
+            key: vec![DESIGN_FINGERPRINT.into(), TESTBENCH.into()],
+            steps: build_steps(simulator, trace),
+            binary: match simulator {
+                Simulator::Icarus => "gpu16.vvp",
+                Simulator::Verilator => "obj_dir/Vgpu16_tb",
+            },
+        }
     }
 
     fn binary(&self) -> PathBuf {
@@ -140,56 +163,77 @@ impl VerilogEngine {
 /// A program and its arguments.
 pub type Step = (&'static str, Vec<String>);
 
-/// Builds `binary` from `files` by `steps` in a folder of `cache` named after `prefix` and a
-/// hash of everything that goes into it, or reuses the folder if it was built before.
-/// Returns the folder.
-pub fn build_cached(
-    cache: &Path,
-    prefix: &str,
-    files: &[(&str, &str)],
-    steps: &[Step],
-    binary: &str,
-) -> Result<PathBuf, ToolError> {
-    let mut h = DefaultHasher::new();
-    (files, steps).hash(&mut h);
-    let dir = cache.join(format!("{prefix}-{:016x}", h.finish()));
-    if dir.join(binary).exists() {
-        return Ok(dir);
+/// A simulator build cached in a folder named after `prefix` and a hash of everything that
+/// decides it: `key` (what its files are generated from) and `steps`.
+pub struct CachedBuild {
+    pub prefix: String,
+    pub key: Vec<String>,
+    /// The commands, run in the folder holding the files.
+    pub steps: Vec<Step>,
+    /// The program the build makes, relative to its folder.
+    pub binary: &'static str,
+}
+
+impl CachedBuild {
+    /// The build's folder under `cache`.
+    pub fn dir(&self, cache: &Path) -> PathBuf {
+        let mut h = DefaultHasher::new();
+        (&self.key, &self.steps).hash(&mut h);
+        cache.join(format!("{}-{:016x}", self.prefix, h.finish()))
     }
-    // Built in a private folder, then renamed into place: concurrent builds (parallel
-    // tests, two CLI runs) never see each other's half-built files.
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let build = cache.join(format!("building-{}-{stamp}", std::process::id()));
-    let io = |e: std::io::Error| ToolError(format!("{}: {e}", build.display()));
-    std::fs::create_dir_all(&build).map_err(io)?;
-    for (name, text) in files {
-        std::fs::write(build.join(name), text).map_err(io)?;
+
+    /// Whether the build is in `cache` already.
+    pub fn is_built(&self, cache: &Path) -> bool {
+        self.dir(cache).join(self.binary).exists()
     }
-    let built = steps.iter().try_for_each(|(program, args)| {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        run(program, &args, &build).map(|_| ())
-    });
-    if let Err(e) = built {
-        std::fs::remove_dir_all(&build).ok();
-        return Err(e);
-    }
-    if dir.exists() && !dir.join(binary).exists() {
-        // An incomplete entry (an interrupted build of an older version): replace it.
-        std::fs::remove_dir_all(&dir).ok();
-    }
-    if std::fs::rename(&build, &dir).is_err() {
-        // Someone else finished the same build first: use theirs.
-        std::fs::remove_dir_all(&build).ok();
-        if !dir.join(binary).exists() {
-            return Err(ToolError(format!(
-                "cannot install the build in {}",
-                dir.display()
-            )));
+
+    /// Returns the build's folder, building it first if needed: `files()` (name, text) are
+    /// written into it and the steps run there.
+    pub fn build(
+        &self,
+        cache: &Path,
+        files: impl FnOnce() -> Result<Vec<(&'static str, String)>, ToolError>,
+    ) -> Result<PathBuf, ToolError> {
+        let dir = self.dir(cache);
+        if self.is_built(cache) {
+            return Ok(dir);
         }
+        let files = files()?;
+        // Built in a private folder, then renamed into place: concurrent builds (parallel
+        // tests, two CLI runs) never see each other's half-built files.
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let build = cache.join(format!("building-{}-{stamp}", std::process::id()));
+        let io = |e: std::io::Error| ToolError(format!("{}: {e}", build.display()));
+        std::fs::create_dir_all(&build).map_err(io)?;
+        for (name, text) in &files {
+            std::fs::write(build.join(name), text).map_err(io)?;
+        }
+        let built = self.steps.iter().try_for_each(|(program, args)| {
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            run(program, &args, &build).map(|_| ())
+        });
+        if let Err(e) = built {
+            std::fs::remove_dir_all(&build).ok();
+            return Err(e);
+        }
+        if dir.exists() && !self.is_built(cache) {
+            // An incomplete entry (an interrupted build of an older version): replace it.
+            std::fs::remove_dir_all(&dir).ok();
+        }
+        if std::fs::rename(&build, &dir).is_err() {
+            // Someone else finished the same build first: use theirs.
+            std::fs::remove_dir_all(&build).ok();
+            if !self.is_built(cache) {
+                return Err(ToolError(format!(
+                    "cannot install the build in {}",
+                    dir.display()
+                )));
+            }
+        }
+        Ok(dir)
     }
-    Ok(dir)
 }
 
 /// The yosys script that flattens module `top` of `input` into `output` for Verilator (see

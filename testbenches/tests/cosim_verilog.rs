@@ -144,3 +144,18 @@ fn the_verilog_testbench_writes_a_waveform() {
     );
     assert!(text.lines().filter(|l| l.starts_with('#')).count() > 50);
 }
+
+/// The engines' cache is keyed by a fingerprint of the sources (so a run need not emit the
+/// Verilog to find its model); a fingerprint that missed a source the Verilog depends on
+/// would reuse a stale model. The cached model must hold exactly what this binary emits.
+#[test]
+fn the_cached_model_is_built_from_the_verilog_this_binary_emits() {
+    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false).unwrap();
+    let cached = std::fs::read_to_string(engine.dir().join("gpu16_top.v")).unwrap();
+    let emitted = gpu16_fpga::blocks::Block::Gpu.verilog().unwrap();
+    assert!(
+        cached == emitted,
+        "{} holds other Verilog",
+        engine.dir().display()
+    );
+}

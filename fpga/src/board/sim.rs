@@ -8,7 +8,7 @@
 
 use crate::bridge::BridgeConfig;
 use crate::tools::ToolError;
-use crate::verilog_engine::{build_cached, flatten_script, Step};
+use crate::verilog_engine::{flatten_script, CachedBuild, Step, DESIGN_FINGERPRINT};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -65,14 +65,9 @@ impl Drop for Running {
 }
 
 impl BoardSim {
-    /// Builds the simulated board under `cache` (reused if built before).
+    /// Builds the simulated board under `cache` (reused if built before: then nothing is
+    /// emitted).
     pub fn build(cache: &Path, counters: bool) -> Result<BoardSim, ToolError> {
-        let design = super::build::design_verilog(
-            super::build::Design::Gpu,
-            sim_config(counters),
-            "gpu16_board_sim",
-        )
-        .map_err(ToolError)?;
         let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
         let mut verilator = strings(&[
             "--cc",
@@ -99,13 +94,25 @@ impl BoardSim {
             ),
             ("verilator", verilator),
         ];
-        let dir = build_cached(
-            cache,
-            "board-sim",
-            &[("board.v", &design), ("harness.cpp", HARNESS)],
-            &steps,
-            "obj_dir/Vgpu16_board_sim",
-        )?;
+        let build = CachedBuild {
+            prefix: "board-sim".into(),
+            key: vec![
+                DESIGN_FINGERPRINT.into(),
+                HARNESS.into(),
+                format!("{:?}", sim_config(counters)),
+            ],
+            steps,
+            binary: "obj_dir/Vgpu16_board_sim",
+        };
+        let dir = build.build(cache, || {
+            let design = super::build::design_verilog(
+                super::build::Design::Gpu,
+                sim_config(counters),
+                "gpu16_board_sim",
+            )
+            .map_err(ToolError)?;
+            Ok(vec![("board.v", design), ("harness.cpp", HARNESS.into())])
+        })?;
         Ok(BoardSim { dir })
     }
 
