@@ -19,15 +19,17 @@
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
 //!   goes straight into E, so instruction 0 executes the next cycle. `ready` is high in the
 //!   cycle the last instruction (or a faulting one) leaves E.
-//! - The core checks the atomic-sequence rules it can see (SPEC §6–§7) and reports
+//! - The core checks the atomic-sequence rules it can see (SPEC §6–§7, [`atomic_check`]) and reports
 //!   `ILLEGAL_INSN` / `ATOMIC_VIOLATION` on `fault` with its IP; the faulting access is not
 //!   made. The shared memory releases the core's lock when it sees `ready`.
 
 mod alu;
+mod atomic_check;
 mod divider;
 mod regfile;
 
 pub use alu::Alu;
+pub use atomic_check::AtomicCheck;
 pub use divider::Divider;
 pub use regfile::RegFile;
 
@@ -87,6 +89,7 @@ pub struct Core {
 
     rf: RegFile,
     alu: Alu,
+    atomic: AtomicCheck,
     div: Divider,
     imem: [DFF<Bits<16>>; 16],
     running: DFF<Bit>,
@@ -117,7 +120,6 @@ pub struct Core {
     is_store: Signal<Local, Bit>,
     is_sync: Signal<Local, Bit>,
     illegal: Signal<Local, Bit>,
-    violation: Signal<Local, Bit>,
     e_fault: Signal<Local, Bit>,
     e_done: Signal<Local, Bit>,
     taken: Signal<Local, Bit>,
@@ -169,17 +171,16 @@ impl Logic for Core {
         // Mode bits [7:6] = 1x on a load or store: ILLEGAL_INSN.
         self.illegal.next =
             (self.is_load.val() || self.is_store.val()) && self.e_insn.q.val().get_bit(7);
-        // Inside a sequence: no load, plain store or ready; st_sync only to the locked byte.
-        self.violation.next = (self.locked.q.val()
-            && (self.is_load.val()
-                || (self.is_store.val() && !self.is_sync.val())
-                || (self.opc.val() == 15)))
-            || (self.is_store.val()
-                && self.is_sync.val()
-                && !(self.locked.q.val() && (self.lock_addr.q.val() == self.addr.val())));
+        self.atomic.locked.next = self.locked.q.val();
+        self.atomic.lock_addr.next = self.lock_addr.q.val();
+        self.atomic.is_load.next = self.is_load.val();
+        self.atomic.is_store.next = self.is_store.val();
+        self.atomic.is_sync.next = self.is_sync.val();
+        self.atomic.is_ready.next = self.opc.val() == 15;
+        self.atomic.addr.next = self.addr.val();
         self.e_fault.next = self.e_valid.q.val()
             && !self.mem_wait.q.val()
-            && (self.illegal.val() || self.violation.val());
+            && (self.illegal.val() || self.atomic.violation.val());
 
         // ---- execute units ----
         self.alu.opcode.next = self.opc.val();

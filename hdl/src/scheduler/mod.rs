@@ -18,15 +18,19 @@
 //!   blocks every later frame until its cores are all READY.
 //! - Errors: a CF with fence 3 (`BAD_FENCE`) or an `IF_Num` past frame L-1 (`TRUNCATED`) stops
 //!   the walk at that CF; a core fault stops it too; tasks in flight finish; the first error
-//!   (scheduler before cores, then lowest core) is kept. `TIMEOUT` stops everything when the
+//!   (scheduler before cores, then lowest core: [`FaultPriority`]) is kept ([`ErrorLatch`]). `TIMEOUT` stops everything when the
 //!   cycle count reaches `max_cycles` (0 = no limit).
 //!
 //! Status codes: 0 ok, 1 `BAD_FENCE`, 2 `TRUNCATED`, 3 `ILLEGAL_INSN`, 4 `ATOMIC_VIOLATION`,
 //! 5 `TIMEOUT` ([`status`]).
 
+mod error_latch;
+mod fault_priority;
 mod fence;
 mod task_memory;
 
+pub use error_latch::ErrorLatch;
+pub use fault_priority::FaultPriority;
 pub use fence::FenceCheck;
 pub use task_memory::TaskMemory;
 
@@ -107,6 +111,8 @@ pub struct Scheduler {
 
     tm: TaskMemory,
     fence_check: FenceCheck,
+    fault_priority: FaultPriority,
+    errors: ErrorLatch,
     run: DFF<Bit>,
     finished: DFF<Bit>,
     tp: DFF<Bits<7>>,
@@ -118,10 +124,6 @@ pub struct Scheduler {
     /// Cores of the `acq` task in flight (0 if none).
     acq_mask: DFF<Bits<16>>,
     stopped: DFF<Bit>,
-    err_code: DFF<Bits<3>>,
-    err_frame: DFF<Bits<7>>,
-    err_core: DFF<Bits<4>>,
-    err_ip: DFF<Bits<4>>,
     cycle: DFF<Bits<32>>,
     limit: DFF<Bits<32>>,
     /// The cycle count equals the limit this cycle: compared a cycle ahead, so that the
@@ -158,11 +160,6 @@ pub struct Scheduler {
     if_go: Signal<Local, Bit>,
     timeout: Signal<Local, Bit>,
     faults: Signal<Local, Bits<16>>,
-    first_fault: Signal<Local, Bits<16>>,
-    fault_core: Signal<Local, Bits<4>>,
-    fault_kind: Signal<Local, Bits<2>>,
-    fault_at: Signal<Local, Bits<4>>,
-    fault_frame: Signal<Local, Bits<6>>,
     tp_next: Signal<Local, Bits<7>>,
     busy_next: Signal<Local, Bits<16>>,
     stop_next: Signal<Local, Bit>,
@@ -174,8 +171,8 @@ impl Logic for Scheduler {
     fn update(&mut self) {
         dff_setup!(
             self, clock, run, finished, tp, len, ifs_left, mask, fence_bits, busy, acq_mask,
-            stopped, err_code, err_frame, err_core, err_ip, cycle, limit, at_limit, start_q, code0,
-            code1, code2, code3, r0_write_q, ev_valid, ev_if, ev_frame, ev_mask
+            stopped, cycle, limit, at_limit, start_q, code0, code1, code2, code3, r0_write_q,
+            ev_valid, ev_if, ev_frame, ev_mask
         );
         for i in 0..16 {
             self.core_frame[i].clock.next = self.clock.val();
@@ -221,33 +218,11 @@ impl Logic for Scheduler {
             self.frame_ok.val() && !self.is_cf.val() && self.fence_check.may_issue.val();
 
         // ---- core faults: the lowest faulting core is first ----
-        self.first_fault.next = self.faults.val() & (!self.faults.val() + 1);
-        self.fault_core.next = 0.into();
-        self.fault_core.next = self
-            .fault_core
-            .val()
-            .replace_bit(0, (self.first_fault.val() & 0xaaaa).any());
-        self.fault_core.next = self
-            .fault_core
-            .val()
-            .replace_bit(1, (self.first_fault.val() & 0xcccc).any());
-        self.fault_core.next = self
-            .fault_core
-            .val()
-            .replace_bit(2, (self.first_fault.val() & 0xf0f0).any());
-        self.fault_core.next = self
-            .fault_core
-            .val()
-            .replace_bit(3, (self.first_fault.val() & 0xff00).any());
-        self.fault_kind.next = 0.into();
-        self.fault_at.next = 0.into();
-        self.fault_frame.next = 0.into();
+        self.fault_priority.faults.next = self.faults.val();
         for i in 0..16 {
-            if self.first_fault.val().get_bit(i) {
-                self.fault_kind.next = self.fault_code[i].val();
-                self.fault_at.next = self.fault_ip[i].val();
-                self.fault_frame.next = self.core_frame[i].q.val();
-            }
+            self.fault_priority.code[i].next = self.fault_code[i].val();
+            self.fault_priority.ip[i].next = self.fault_ip[i].val();
+            self.fault_priority.frame[i].next = self.core_frame[i].q.val();
         }
 
         // ---- handling ----
@@ -304,28 +279,18 @@ impl Logic for Scheduler {
             || self.truncated.val()
             || self.faults.val().any();
         self.stopped.d.next = self.stop_next.val();
-        if self.run.q.val() && !self.err_code.q.val().any() {
-            if self.bad_fence.val() || self.truncated.val() {
-                if self.bad_fence.val() {
-                    self.err_code.d.next = 1.into();
-                } else {
-                    self.err_code.d.next = 2.into();
-                }
-                self.err_frame.d.next = self.tp.q.val();
-            } else if self.faults.val().any() {
-                if self.fault_kind.val() == 1 {
-                    self.err_code.d.next = 3.into();
-                } else {
-                    self.err_code.d.next = 4.into();
-                }
-                self.err_frame.d.next = bit_cast::<7, 6>(self.fault_frame.val());
-                self.err_core.d.next = self.fault_core.val();
-                self.err_ip.d.next = self.fault_at.val();
-            } else if self.timeout.val() {
-                self.err_code.d.next = 5.into();
-                self.err_frame.d.next = self.tp.q.val();
-            }
-        }
+        self.errors.clock.next = self.clock.val();
+        self.errors.clear.next = self.launch.val();
+        self.errors.running.next = self.run.q.val();
+        self.errors.bad_fence.next = self.bad_fence.val();
+        self.errors.truncated.next = self.truncated.val();
+        self.errors.tp.next = self.tp.q.val();
+        self.errors.fault.next = self.fault_priority.any.val();
+        self.errors.fault_code.next = self.fault_priority.first_code.val();
+        self.errors.fault_frame.next = self.fault_priority.first_frame.val();
+        self.errors.fault_core.next = self.fault_priority.first_core.val();
+        self.errors.fault_ip.next = self.fault_priority.first_ip.val();
+        self.errors.timeout.next = self.timeout.val();
         if self.run.q.val() {
             if self.timeout.val() {
                 self.run.d.next = false;
@@ -355,10 +320,6 @@ impl Logic for Scheduler {
             self.busy.d.next = 0.into();
             self.acq_mask.d.next = 0.into();
             self.stopped.d.next = false;
-            self.err_code.d.next = 0.into();
-            self.err_frame.d.next = 0.into();
-            self.err_core.d.next = 0.into();
-            self.err_ip.d.next = 0.into();
             self.cycle.d.next = 0.into();
             self.limit.d.next = self.max_cycles.val();
             self.at_limit.d.next = false;
@@ -389,10 +350,10 @@ impl Logic for Scheduler {
         self.running.next = self.run.q.val();
         self.done.next = self.finished.q.val();
         self.cycles.next = self.cycle.q.val();
-        self.status_code.next = self.err_code.q.val();
-        self.status_frame.next = self.err_frame.q.val();
-        self.status_core.next = self.err_core.q.val();
-        self.status_ip.next = self.err_ip.q.val();
+        self.status_code.next = self.errors.code.val();
+        self.status_frame.next = self.errors.frame.val();
+        self.status_core.next = self.errors.core.val();
+        self.status_ip.next = self.errors.ip.val();
         self.event_valid.next = self.ev_valid.q.val();
         self.event_if.next = self.ev_if.q.val();
         self.event_frame.next = self.ev_frame.q.val();

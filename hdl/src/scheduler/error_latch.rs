@@ -1,0 +1,77 @@
+//! The run's status (SPEC §7): the first error is kept. Errors of one cycle rank the
+//! scheduler's own (`BAD_FENCE`, `TRUNCATED`) first, then a core fault, then `TIMEOUT`.
+
+use rust_hdl::prelude::*;
+
+/// Keeps the first error of a run.
+#[derive(LogicBlock, Default)]
+pub struct ErrorLatch {
+    pub clock: Signal<In, Clock>,
+    /// Launch: forget the last run's status.
+    pub clear: Signal<In, Bit>,
+    /// A run is in progress (errors are taken only then).
+    pub running: Signal<In, Bit>,
+    /// This cycle's errors. `tp`: the frame pointer, reported by the scheduler's errors and
+    /// `TIMEOUT`; a core fault reports its task's frame, its core and IP.
+    pub bad_fence: Signal<In, Bit>,
+    pub truncated: Signal<In, Bit>,
+    pub tp: Signal<In, Bits<7>>,
+    pub fault: Signal<In, Bit>,
+    /// 1 `ILLEGAL_INSN`, 2 `ATOMIC_VIOLATION`.
+    pub fault_code: Signal<In, Bits<2>>,
+    pub fault_frame: Signal<In, Bits<6>>,
+    pub fault_core: Signal<In, Bits<4>>,
+    pub fault_ip: Signal<In, Bits<4>>,
+    pub timeout: Signal<In, Bit>,
+    /// The status: code (`scheduler::status`), frame, core and IP.
+    pub code: Signal<Out, Bits<3>>,
+    pub frame: Signal<Out, Bits<7>>,
+    pub core: Signal<Out, Bits<4>>,
+    pub ip: Signal<Out, Bits<4>>,
+
+    err_code: DFF<Bits<3>>,
+    err_frame: DFF<Bits<7>>,
+    err_core: DFF<Bits<4>>,
+    err_ip: DFF<Bits<4>>,
+}
+
+impl Logic for ErrorLatch {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, err_code, err_frame, err_core, err_ip);
+        // Status codes (`scheduler::status`): literals, as hdl_gen emits a Rust constant's
+        // name as an undriven wire.
+        if self.running.val() && !self.err_code.q.val().any() {
+            if self.bad_fence.val() || self.truncated.val() {
+                if self.bad_fence.val() {
+                    self.err_code.d.next = 1.into(); // BAD_FENCE
+                } else {
+                    self.err_code.d.next = 2.into(); // TRUNCATED
+                }
+                self.err_frame.d.next = self.tp.val();
+            } else if self.fault.val() {
+                if self.fault_code.val() == 1 {
+                    self.err_code.d.next = 3.into(); // ILLEGAL_INSN
+                } else {
+                    self.err_code.d.next = 4.into(); // ATOMIC_VIOLATION
+                }
+                self.err_frame.d.next = bit_cast::<7, 6>(self.fault_frame.val());
+                self.err_core.d.next = self.fault_core.val();
+                self.err_ip.d.next = self.fault_ip.val();
+            } else if self.timeout.val() {
+                self.err_code.d.next = 5.into(); // TIMEOUT
+                self.err_frame.d.next = self.tp.val();
+            }
+        }
+        if self.clear.val() {
+            self.err_code.d.next = 0.into();
+            self.err_frame.d.next = 0.into();
+            self.err_core.d.next = 0.into();
+            self.err_ip.d.next = 0.into();
+        }
+        self.code.next = self.err_code.q.val();
+        self.frame.next = self.err_frame.q.val();
+        self.core.next = self.err_core.q.val();
+        self.ip.next = self.err_ip.q.val();
+    }
+}
