@@ -9,8 +9,8 @@ use crate::sm_harness::{Request, SmHarness, PORTS};
 pub enum Phase {
     /// Nothing to ask for this many more cycles.
     Idle(u64),
-    /// Waiting for a grant; `waited` counts grants to others on its bank since it last
-    /// became eligible (no lock holding it back).
+    /// Waiting for a grant; `waited` counts the cycles since it last became eligible (no lock
+    /// holding it back).
     Pending(Request, u64),
     /// Inside an atomic sequence on `addr`; the body lasts `left` more cycles.
     Locked { addr: u16, value: u8, left: u64 },
@@ -54,6 +54,9 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
     let mut rng = Rng::new(seed);
     let mut sb = Scoreboard::new();
     let mut phase = [Phase::Idle(0); PORTS];
+    // Per bank: last cycle a request waited on it that no lock held back (so the bank picked
+    // something then, and must access or have its winner held back by a lock now).
+    let mut picked = [false; 16];
     for _ in 0..cycles {
         // Drivers decide this cycle's requests and task ends.
         let mut release = 0u16;
@@ -123,7 +126,10 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
         // Per bank: the access it made this cycle (at most one).
         let mut bank_access: [Option<Request>; 16] = [None; 16];
         for p in 0..PORTS {
-            let Some(r) = requests[p] else { continue };
+            let Some(r) = requests[p] else {
+                assert!(!grants[p], "port {p} granted without a request");
+                continue;
+            };
             if !grants[p] {
                 continue;
             }
@@ -179,24 +185,33 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
                     phase[p] = Phase::Pending(r, 0);
                 } else {
                     sb.conflict_waits[r.bank()] += 1;
-                    // A bank idles while a request could go only when its winner was a
-                    // request for the locked row (checked after arbitration).
-                    let b = r.bank();
-                    assert!(
-                        bank_access[b].is_some()
-                            || (0..PORTS).any(|q| matches!(requests[q],
-                                Some(o) if o.bank() == b && !o.is_lock() && start.held_back(q, &o))),
-                        "port {p} eligible for idle bank {b}"
-                    );
+                    // Served within 15 turns of the round robin, plus the cycle between its
+                    // pick and its access.
                     let waited = waited + 1;
                     assert!(
-                        waited <= 15,
-                        "port {p} waited {waited} grants of bank {}",
+                        waited <= 16,
+                        "port {p} waited {waited} cycles for bank {}",
                         r.bank()
                     );
                     phase[p] = Phase::Pending(r, waited);
                 }
             }
+        }
+        // A bank idles after a cycle in which it had something to pick only when the lock
+        // holds its winner back (the row is checked in the access stage).
+        for b in 0..16 {
+            assert!(
+                !picked[b]
+                    || bank_access[b].is_some()
+                    || (0..PORTS).any(|q| matches!(requests[q],
+                        Some(o) if o.bank() == b && start.held_back(q, &o))),
+                "bank {b} idle at cycle {} after a cycle with an eligible request",
+                h.cycle
+            );
+            picked[b] = (0..PORTS).any(|p| {
+                matches!((requests[p], phase[p]), (Some(r), Phase::Pending(..))
+                    if r.bank() == b && !grants[p] && !start.held_back(p, &r))
+            });
         }
         for holder in sb.holder.iter_mut() {
             if matches!(holder, Some((o, _)) if release & (1 << *o) != 0) {

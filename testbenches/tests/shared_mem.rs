@@ -34,8 +34,26 @@ fn random_traffic_keeps_every_rule() {
     }
 }
 
+/// Presents `reqs` until each is granted (a granted port's request is withdrawn, as a core
+/// does); returns the cycle (from 1) in which each port was granted.
+fn serve(h: &mut SmHarness, mut reqs: [Option<Request>; PORTS]) -> [Option<usize>; PORTS] {
+    let mut at = [None; PORTS];
+    for cycle in 1..=40 {
+        if reqs.iter().all(Option::is_none) {
+            break;
+        }
+        let (g, _) = h.cycle(&reqs, 0);
+        for p in (0..PORTS).filter(|&p| g[p]) {
+            at[p] = Some(cycle);
+            reqs[p] = None;
+        }
+    }
+    at
+}
+
 #[test]
 fn sixteen_sequences_in_sixteen_banks_at_once() {
+    // Every access takes two cycles: arbitration, then the access and the grant.
     let mut h = SmHarness::new();
     let lock = |p: usize, write| {
         Some(Request {
@@ -45,11 +63,12 @@ fn sixteen_sequences_in_sixteen_banks_at_once() {
             data: p as u8,
         })
     };
-    let (grants, _) = h.cycle(&std::array::from_fn(|p| lock(p, false)), 0);
-    assert!(grants.iter().all(|&g| g), "every bank grants its ld_sync");
+    let at = serve(&mut h, std::array::from_fn(|p| lock(p, false)));
+    assert_eq!(at, [Some(2); PORTS], "every bank grants its ld_sync");
     // While all 16 hold their locks, a plain access to another row of each bank proceeds...
-    let (grants, _) = h.cycle(
-        &std::array::from_fn(|p| {
+    let at = serve(
+        &mut h,
+        std::array::from_fn(|p| {
             Some(Request {
                 addr: ((p as u16 + 1) % 16) << 8 | 0x43,
                 write: true,
@@ -57,12 +76,11 @@ fn sixteen_sequences_in_sixteen_banks_at_once() {
                 data: 9,
             })
         }),
-        0,
     );
-    assert!(grants.iter().all(|&g| g));
+    assert_eq!(at, [Some(2); PORTS]);
     // ...and every st_sync closes its own sequence.
-    let (grants, _) = h.cycle(&std::array::from_fn(|p| lock(p, true)), 0);
-    assert!(grants.iter().all(|&g| g));
+    let at = serve(&mut h, std::array::from_fn(|p| lock(p, true)));
+    assert_eq!(at, [Some(2); PORTS]);
     for p in 0..16u16 {
         assert_eq!(h.host_read(p << 8 | 0x42), p as u8);
         assert_eq!(h.host_read(p << 8 | 0x43), 9);
@@ -84,7 +102,7 @@ fn against_lock(other: Option<Request>, cycles: usize) -> Option<usize> {
     let mut h = SmHarness::new();
     let mut reqs = [None; PORTS];
     reqs[0] = req(0x305, false, true, 0);
-    assert!(h.cycle(&reqs, 0).0[0]);
+    assert_eq!(serve(&mut h, reqs)[0], Some(2));
     reqs[0] = None;
     reqs[1] = other;
     (1..=cycles).find(|_| h.cycle(&reqs, 0).0[1])
@@ -109,17 +127,17 @@ fn the_locked_byte_and_other_ld_syncs_of_its_bank_wait() {
     );
     assert_eq!(
         against_lock(req(0x307, false, false, 0), 20),
-        Some(1),
+        Some(2),
         "ld of another row"
     );
     assert_eq!(
         against_lock(req(0x307, true, false, 0), 20),
-        Some(1),
+        Some(2),
         "st to another row"
     );
     assert_eq!(
         against_lock(req(0x405, false, true, 0), 20),
-        Some(1),
+        Some(2),
         "ld_sync in another bank"
     );
 }
@@ -132,14 +150,15 @@ fn loads_of_the_locked_byte_cannot_starve_the_owner_or_other_rows() {
     let mut h = SmHarness::new();
     let mut reqs = [None; PORTS];
     reqs[0] = req(0x305, false, true, 0);
-    assert!(h.cycle(&reqs, 0).0[0]);
+    assert_eq!(serve(&mut h, reqs)[0], Some(2));
     for r in reqs.iter_mut().skip(2) {
         *r = req(0x305, false, false, 0);
     }
     reqs[0] = req(0x305, true, true, 0x5a);
     reqs[1] = req(0x306, false, false, 0);
     let mut served = [None; 2];
-    for cycle in 1..=16 {
+    // 15 turns, and the cycle from the last pick to its access.
+    for cycle in 1..=17 {
         let (g, _) = h.cycle(&reqs, 0);
         assert!(
             g.iter().skip(2).all(|&g| !g) || served[0].is_some(),
@@ -161,33 +180,34 @@ fn st_sync_by_the_owner_writes_unlocks_and_a_release_drops_the_lock() {
     let mut h = SmHarness::new();
     let mut reqs = [None; PORTS];
     reqs[0] = req(0x305, false, true, 0);
-    h.cycle(&reqs, 0);
+    assert_eq!(serve(&mut h, reqs)[0], Some(2));
     reqs[0] = req(0x305, true, true, 0x77);
     reqs[1] = req(0x305, false, false, 0);
-    // Port 1 has the round-robin turn but asks for the locked byte: an idle cycle, then the
-    // owner's st_sync.
-    let (g, _) = h.cycle(&reqs, 0);
+    // Port 1 has the round-robin turn but asks for the locked byte: picked, then held back
+    // by the lock in its access cycle (the owner's st_sync is picked meanwhile), then
+    // served once the st_sync has unlocked.
+    let mut grants = Vec::new();
+    for _ in 0..4 {
+        let (g, _) = h.cycle(&reqs, 0);
+        grants.push((g[0], g[1]));
+        for p in 0..2 {
+            if g[p] {
+                reqs[p] = None;
+            }
+        }
+    }
     assert_eq!(
-        (g[0], g[1]),
-        (false, false),
-        "the locked byte's turn is lost"
+        grants,
+        [(false, false), (false, false), (true, false), (false, true)],
+        "load picked; load held back, st_sync picked; st_sync served; load served"
     );
-    let (g, _) = h.cycle(&reqs, 0);
-    assert_eq!(
-        (g[0], g[1]),
-        (true, false),
-        "the owner's st_sync goes; the load still waits"
-    );
-    reqs[0] = None;
-    let (g, _) = h.cycle(&reqs, 0);
-    assert!(g[1], "unlocked: the load goes");
     let (_, rdata) = h.cycle(&[None; PORTS], 0);
     assert_eq!(rdata[1], 0x77, "and reads what st_sync wrote");
 
     // A task that ends while holding a lock releases it.
     reqs = [None; PORTS];
     reqs[2] = req(0x610, false, true, 0);
-    h.cycle(&reqs, 0);
+    assert_eq!(serve(&mut h, reqs)[2], Some(2));
     reqs[2] = None;
     reqs[3] = req(0x611, false, true, 0);
     assert!(!h.cycle(&reqs, 0).0[3]);
@@ -195,7 +215,8 @@ fn st_sync_by_the_owner_writes_unlocks_and_a_release_drops_the_lock() {
         !h.cycle(&reqs, 1 << 2).0[3],
         "released at the end of this cycle"
     );
-    assert!(h.cycle(&reqs, 0).0[3]);
+    assert!(!h.cycle(&reqs, 0).0[3], "picked");
+    assert!(h.cycle(&reqs, 0).0[3], "served");
 }
 
 #[test]
@@ -222,13 +243,18 @@ fn host_port_loads_and_reads_every_byte_and_blocks_cores() {
 
 #[test]
 fn round_robin_serves_a_waiting_port_within_15_grants() {
-    // All 16 ports keep loading from bank 0, each its own row: port p's first load waits p
-    // cycles, and every later one exactly 15 (the grants go once around the other ports).
+    // All 16 ports keep loading from bank 0, each its own row: after the first pick, one
+    // grant per cycle; port p's first load waits p + 1 cycles, and every later one exactly
+    // 15 (the grants go once around the other ports).
     let mut h = SmHarness::new();
     let loads: [Option<Request>; PORTS] =
         std::array::from_fn(|p| req(0x010 + p as u16, false, false, 0));
     let mut waits: [Vec<u64>; PORTS] = std::array::from_fn(|_| Vec::new());
-    let mut waiting = [0u64; PORTS];
+    let mut waiting = [1u64; PORTS];
+    assert!(
+        h.cycle(&loads, 0).0.iter().all(|&g| !g),
+        "first cycle: a pick"
+    );
     for _ in 0..16 * 4 {
         let (g, _) = h.cycle(&loads, 0);
         assert_eq!(g.iter().filter(|&&g| g).count(), 1);
@@ -242,25 +268,35 @@ fn round_robin_serves_a_waiting_port_within_15_grants() {
         }
     }
     for (p, w) in waits.iter().enumerate() {
-        assert_eq!(w[0], p as u64);
+        assert_eq!(w[0], p as u64 + 1);
         assert!(w[1..].iter().all(|&n| n == 15), "port {p}: {w:?}");
     }
 }
 
 #[test]
 fn loads_of_one_byte_are_served_one_per_cycle() {
-    // No broadcast (docs/microarchitecture.md): 16 loads of one byte take 16 cycles, one
-    // access each, in round-robin order; every port gets the byte.
+    // No broadcast (docs/microarchitecture.md): 16 loads of one byte take 16 cycles after
+    // the first pick, one access each, in round-robin order; every port gets the byte.
     let mut h = SmHarness::new();
     h.host_write(0x210, 0x5a);
     let mut reqs = [req(0x210, false, false, 0); PORTS];
+    assert!(
+        h.cycle(&reqs, 0).0.iter().all(|&g| !g),
+        "first cycle: a pick"
+    );
+    let mut last = None;
     for p in 0..PORTS {
-        let (g, _) = h.cycle(&reqs, 0);
+        let (g, rdata) = h.cycle(&reqs, 0);
+        if let Some(q) = last {
+            assert_eq!(rdata[q], 0x5a, "port {q}");
+        }
         let granted: Vec<usize> = (0..PORTS).filter(|&q| g[q]).collect();
         assert_eq!(granted, vec![p], "cycle {p}");
         reqs[p] = None;
-        let (_, rdata) = h.cycle(&[None; PORTS], 0);
-        assert_eq!(rdata[p], 0x5a);
+        last = Some(p);
     }
-    assert_eq!(h.counters(2), (16, 15 * 16 / 2, 0));
+    let (_, rdata) = h.cycle(&[None; PORTS], 0);
+    assert_eq!(rdata[15], 0x5a);
+    // Port p waited p + 1 cycles (its cycles in arbitration included).
+    assert_eq!(h.counters(2), (16, (1..=16).sum(), 0));
 }

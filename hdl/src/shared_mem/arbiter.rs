@@ -13,8 +13,12 @@ pub struct RoundRobin {
     pub eligible: Signal<In, Bits<16>>,
     /// One-hot winner (0 if nobody is eligible).
     pub grant: Signal<Out, Bits<16>>,
-    /// Bits strictly above the last winner: they have priority.
-    above: DFF<Bits<16>>,
+    /// The last winner, one-hot (0 after `clear`).
+    last: DFF<Bits<16>>,
+    /// Bits strictly above the last winner: they have priority. Spread from the registered
+    /// winner by shifts and ORs, in parallel with the requests' eligibility, so the only carry
+    /// chain after the requests is the pick.
+    above: Signal<Local, Bits<16>>,
     /// `{eligible, eligible & above}`: its lowest set bit is the winner (in either half).
     both: Signal<Local, Bits<32>>,
     pick: Signal<Local, Bits<32>>,
@@ -24,18 +28,23 @@ pub struct RoundRobin {
 impl Logic for RoundRobin {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, above);
+        dff_setup!(self, clock, last);
+        self.above.next = self.last.q.val() << 1;
+        self.above.next = self.above.val() | (self.above.val() << 1);
+        self.above.next = self.above.val() | (self.above.val() << 2);
+        self.above.next = self.above.val() | (self.above.val() << 4);
+        self.above.next = self.above.val() | (self.above.val() << 8);
         self.both.next = (bit_cast::<32, 16>(self.eligible.val()) << 16)
-            | bit_cast::<32, 16>(self.eligible.val() & self.above.q.val());
-        // x & -x isolates the lowest set bit: one carry chain instead of two.
+            | bit_cast::<32, 16>(self.eligible.val() & self.above.val());
+        // x & -x isolates the lowest set bit.
         self.pick.next = self.both.val() & (!self.both.val() + 1);
         self.winner.next = self.pick.val().get_bits::<16>(0) | self.pick.val().get_bits::<16>(16);
         self.grant.next = self.winner.val();
         if self.eligible.val().any() {
-            self.above.d.next = !((self.winner.val() << 1) - 1);
+            self.last.d.next = self.winner.val();
         }
         if self.clear.val() {
-            self.above.d.next = 0.into();
+            self.last.d.next = 0.into();
         }
     }
 }

@@ -1,36 +1,51 @@
-//! Shared memory (SPEC §5–§6): 16 banks of 256 bytes behind a 16 × 16 crossbar.
+//! Shared memory (SPEC §5–§6): 16 banks of 256 bytes behind a 16 × 16 crossbar, in two
+//! pipeline stages.
 //!
 //! ```text
-//!  core i: req/addr/write/sync/wdata ──► bank select, lock check ──► eligible[b] ──► RoundRobin[b]
-//!                                                                                    │ grant[b]
-//!  core i: grant ◄── OR over banks ◄─────────────────────────────────────────────────┤
-//!  core i: rdata ◄── bank[rsel[i]].read_data (next cycle)     bank b RAM ◄── granted request
+//!              cycle c: arbitrate                        cycle c+1: access
+//!  core i: req/addr/write/sync/wdata                    ┌──────────────────────────────────┐
+//!     ──► eligible[b] ──► RoundRobin[b] ──► │win[b]│ ──►│ lock check ──► bank b RAM, lock b │
+//!                         (winner's fields)  (regs)     └──────────────┬───────────────────┘
+//!  core i: grant ◄── OR over banks ◄─────────────────────────────────────┘ served[b]
+//!  core i: rdata ◄── bank[rsel[i]].read_data (cycle c+2)
 //! ```
 //!
-//! - Each bank serves one request per cycle, chosen round-robin ([`arbiter`]).
-//! - Each bank has one lock ([`lock`]): while core o holds row r, other cores' accesses to
-//!   row r and every `ld_sync` to the bank wait (and count as lock waits); plain accesses to
-//!   other rows proceed. An `ld_sync` to a locked bank does not take part in arbitration; a
-//!   plain access to the locked row does, and when it wins the bank makes no access that
-//!   cycle (one row comparison per bank, after arbitration, instead of one per bank and
-//!   core). A granted `ld_sync` locks, a granted `st_sync` unlocks, and a core's `task_end`
-//!   (its task ended) drops its lock. The shared memory relies on the core for the rest of
-//!   SPEC §6: an `st_sync` comes only from the lock's owner, to the locked byte, and a core
-//!   holding a lock makes no other access.
+//! - **Arbitrate** (cycle c): each bank picks one of its eligible requests round-robin
+//!   ([`arbiter`]) and registers the winner with its row, store?, `_sync`? and data.
+//! - **Access** (cycle c+1): the bank checks the registered winner against its lock
+//!   ([`lock`]) and, unless the lock holds it back, makes the access and grants the core.
+//!   Nothing in this cycle's grant depends on this cycle's requests, so the arbitration's
+//!   carry chains and selects are not on a path with the core that receives the grant.
+//! - A request is eligible unless its bank already picked it (it is being accessed now), or it
+//!   is an `ld_sync` and the bank is locked after this cycle's access (SPEC §6 rule 5; the
+//!   lock as of the next cycle, from registers only, so an `st_sync`'s unlock lets the next
+//!   `ld_sync` be picked in the same cycle). A plain access to the locked row
+//!   is eligible; when it wins, the bank makes no access in the next cycle, the core is not
+//!   granted and asks again, and the round-robin pointer has moved past it, so the owner's
+//!   `st_sync` and other rows are still served within 15 turns (SPEC §6 rule 3). The access
+//!   stage also holds back an `ld_sync` that won while the lock was being taken. One row
+//!   comparison per bank (the winner's), not one per bank and core.
+//! - A granted `ld_sync` locks, a granted `st_sync` unlocks, and a core's `task_end` (its task
+//!   ended) drops its lock. The shared memory relies on the core for the rest of SPEC §6: an
+//!   `st_sync` comes only from the lock's owner, to the locked byte, and a core holding a
+//!   lock makes no other access.
+//! - A core is granted one cycle after its request is first seen at the earliest, and a
+//!   load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
+//!   registered read).
 //! - No broadcast: plain loads of one byte are served one per cycle like any requests. SPEC
 //!   §5 allows serving them together, but the comparators cost ~2.1k LUT4 of an ECP5-25F that
 //!   the GPU does not have (docs/microarchitecture.md).
-//! - A load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
-//!   registered read).
 //! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
-//!   takes 256 cycles); while `host_en` is high no core is granted.
+//!   takes 256 cycles); while `host_en` is high no core is granted or picked.
 
 mod arbiter;
 mod lock;
+mod lock_waits;
 mod popcount;
 
 pub use arbiter::RoundRobin;
 pub use lock::BankLock;
+pub use lock_waits::LockWaits;
 pub use popcount::PopCount;
 
 use crate::counter::Counter;
@@ -51,7 +66,8 @@ pub struct SharedMem {
     pub write: [Signal<In, Bit>; N],
     pub sync: [Signal<In, Bit>; N],
     pub wdata: [Signal<In, Bits<8>>; N],
-    /// Per core: the request is served this cycle.
+    /// Per core: the request is served this cycle (a cycle after it was first seen, at the
+    /// earliest). The core keeps its request up until then.
     pub grant: [Signal<Out, Bit>; N],
     /// Per core: the byte its load granted in the previous cycle read.
     pub rdata: [Signal<Out, Bits<8>>; N],
@@ -65,8 +81,9 @@ pub struct SharedMem {
     pub host_write: Signal<In, Bit>,
     pub host_wdata: Signal<In, Bits<8>>,
     pub host_rdata: [Signal<Out, Bits<8>>; N],
-    /// Per bank: accesses served, request-cycles lost to another core's grant, request-cycles
-    /// held back by a lock.
+    /// Per bank: accesses made; request-cycles neither served nor held back by a lock (each
+    /// access spends at least one, its cycle in arbitration); request-cycles held back by a
+    /// lock.
     pub accesses: [Signal<Out, Bits<32>>; N],
     pub conflict_waits: [Signal<Out, Bits<32>>; N],
     pub lock_waits: [Signal<Out, Bits<32>>; N],
@@ -74,6 +91,13 @@ pub struct SharedMem {
     banks: [RAM<Bits<8>, 8>; N],
     arbiters: [RoundRobin; N],
     locks: [BankLock; N],
+    /// Per bank, the arbitration's result for the access stage: the winner (one-hot, 0 for
+    /// none) and its row, store?, `_sync`? and data.
+    win: [DFF<Bits<16>>; N],
+    win_row: [DFF<Bits<8>>; N],
+    win_write: [DFF<Bit>; N],
+    win_sync: [DFF<Bit>; N],
+    win_wdata: [DFF<Bits<8>>; N],
     /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
     rsel: [DFF<Bits<16>>; N],
     /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
@@ -83,42 +107,35 @@ pub struct SharedMem {
     conflicts_count: [Counter<5>; N],
     lock_waits_count: [Counter<5>; N],
 
-    /// Per bank: how many eligible requesters lost to the grant, how many a lock held back.
+    /// For the counters: which requests a lock holds back, and per bank how many requesters
+    /// waited without being held back, how many a lock held back.
+    lock_wait_lookup: LockWaits,
     n_lost: [PopCount; N],
     n_held: [PopCount; N],
-    /// Per bank: requesters it may grant, and requesters a lock holds back.
+    /// Per bank: requests for it this cycle, those it may pick, and those a lock holds back.
+    asking: [Signal<Local, Bits<16>>; N],
     eligible: [Signal<Local, Bits<16>>; N],
     held: [Signal<Local, Bits<16>>; N],
-    /// Per bank: the core it serves this cycle (its winner, unless blocked by the lock).
-    served: [Signal<Local, Bits<16>>; N],
-    /// Per bank: the granted request.
-    sel_row: [Signal<Local, Bits<8>>; N],
-    sel_write: [Signal<Local, Bit>; N],
-    sel_sync: [Signal<Local, Bit>; N],
-    sel_wdata: [Signal<Local, Bits<8>>; N],
-    /// Per bank: the winner asks for the row another core has locked (not performed).
-    sel_blocked: [Signal<Local, Bit>; N],
-    /// Per bank: the winner's access is performed this cycle.
+    /// Per bank: the picked request's fields.
+    pick_row: [Signal<Local, Bits<8>>; N],
+    pick_write: [Signal<Local, Bit>; N],
+    pick_sync: [Signal<Local, Bit>; N],
+    pick_wdata: [Signal<Local, Bits<8>>; N],
+    /// Per bank: the lock holds the registered winner back (not performed).
+    blocked: [Signal<Local, Bit>; N],
+    /// Per bank: the winner's access is performed this cycle, and the core it serves.
     go: [Signal<Local, Bit>; N],
+    /// Per bank: locked after this cycle's access (a release by a task end aside).
+    locked_next: [Signal<Local, Bit>; N],
+    served: [Signal<Local, Bits<16>>; N],
     /// Per core: banks that granted it (one-hot), and its read data.
     granted_by: [Signal<Local, Bits<16>>; N],
     read_byte: [Signal<Local, Bits<8>>; N],
     task_end_mask: Signal<Local, Bits<16>>,
+    locked_banks: Signal<Local, Bits<16>>,
     /// Scratch per (bank, core) pair: the core asks this bank.
     hit: Signal<Local, Bit>,
     host_bank: Signal<Local, Bits<16>>,
-    /// For the counters: the banks' locked flags, their locked rows packed four banks to a
-    /// word (bank 4q + k in bits 8k.. of `lock_rows[q]`), and per core whether a lock holds
-    /// its request back. Scratch per core: its bank's word of rows, shifted down to its
-    /// bank's row (`bank_in_word`, `row_shift`), its bank and whether that bank is locked.
-    locked_banks: Signal<Local, Bits<16>>,
-    lock_rows: [Signal<Local, Bits<32>>; 4],
-    blocked_cores: Signal<Local, Bits<16>>,
-    row_word: Signal<Local, Bits<32>>,
-    bank_in_word: Signal<Local, Bits<2>>,
-    row_shift: Signal<Local, Bits<5>>,
-    core_bank: Signal<Local, Bits<4>>,
-    core_bank_locked: Signal<Local, Bits<1>>,
 }
 
 impl Default for SharedMem {
@@ -146,35 +163,36 @@ impl Default for SharedMem {
             banks: std::array::from_fn(|_| RAM::from((0..256).map(|_| Bits::<8>::default()))),
             arbiters: Default::default(),
             locks: Default::default(),
+            win: Default::default(),
+            win_row: Default::default(),
+            win_write: Default::default(),
+            win_sync: Default::default(),
+            win_wdata: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
             accesses_count: Default::default(),
             conflicts_count: Default::default(),
             lock_waits_count: Default::default(),
+            lock_wait_lookup: Default::default(),
             n_lost: Default::default(),
             n_held: Default::default(),
+            asking: Default::default(),
             eligible: Default::default(),
             held: Default::default(),
-            served: Default::default(),
-            sel_row: Default::default(),
-            sel_write: Default::default(),
-            sel_sync: Default::default(),
-            sel_wdata: Default::default(),
-            sel_blocked: Default::default(),
+            pick_row: Default::default(),
+            pick_write: Default::default(),
+            pick_sync: Default::default(),
+            pick_wdata: Default::default(),
+            blocked: Default::default(),
             go: Default::default(),
+            locked_next: Default::default(),
+            served: Default::default(),
             granted_by: Default::default(),
             read_byte: Default::default(),
             task_end_mask: Default::default(),
+            locked_banks: Default::default(),
             hit: Default::default(),
             host_bank: Default::default(),
-            locked_banks: Default::default(),
-            lock_rows: Default::default(),
-            blocked_cores: Default::default(),
-            row_word: Default::default(),
-            bank_in_word: Default::default(),
-            row_shift: Default::default(),
-            core_bank: Default::default(),
-            core_bank_locked: Default::default(),
         }
     }
 }
@@ -197,6 +215,7 @@ impl Logic for SharedMem {
         self.host_read_q.d.next = self.host_en.val() && !self.host_write.val();
         self.task_end_mask.next = 0.into();
         self.host_bank.next = 0.into();
+        self.locked_banks.next = 0.into();
         for i in 0..16 {
             self.task_end_mask.next = self
                 .task_end_mask
@@ -206,143 +225,117 @@ impl Logic for SharedMem {
                 .host_bank
                 .val()
                 .replace_bit(i, self.host_addr.val().get_bits::<4>(8).index() == i);
-        }
-
-        // For the counters only (synthesis drops it with them): each core's request waits for
-        // a lock held by another core (its locked row, or any row for an `ld_sync`). One
-        // lookup of the core's bank per core, not a row comparison per bank and core. The
-        // owner's own request is its `st_sync` (the core allows it no other access while it
-        // holds the lock; SPEC §6), which is never held back. Only while a bank is locked:
-        // rust-hdl then skips it, as the old per-pair check skipped its row comparison.
-        self.locked_banks.next = 0.into();
-        for b in 0..16 {
             self.locked_banks.next = self
                 .locked_banks
                 .val()
-                .replace_bit(b, self.locks[b].locked.val());
-        }
-        for q in 0..4 {
-            self.lock_rows[q].next = 0.into();
-        }
-        self.row_word.next = 0.into();
-        self.bank_in_word.next = 0.into();
-        self.row_shift.next = 0.into();
-        self.core_bank.next = 0.into();
-        self.core_bank_locked.next = 0.into();
-        self.blocked_cores.next = 0.into();
-        if self.locked_banks.val().any() {
-            self.lock_rows[0].next = bit_cast::<32, 8>(self.locks[0].locked_row.val())
-                | (bit_cast::<32, 8>(self.locks[1].locked_row.val()) << 8)
-                | (bit_cast::<32, 8>(self.locks[2].locked_row.val()) << 16)
-                | (bit_cast::<32, 8>(self.locks[3].locked_row.val()) << 24);
-            self.lock_rows[1].next = bit_cast::<32, 8>(self.locks[4].locked_row.val())
-                | (bit_cast::<32, 8>(self.locks[5].locked_row.val()) << 8)
-                | (bit_cast::<32, 8>(self.locks[6].locked_row.val()) << 16)
-                | (bit_cast::<32, 8>(self.locks[7].locked_row.val()) << 24);
-            self.lock_rows[2].next = bit_cast::<32, 8>(self.locks[8].locked_row.val())
-                | (bit_cast::<32, 8>(self.locks[9].locked_row.val()) << 8)
-                | (bit_cast::<32, 8>(self.locks[10].locked_row.val()) << 16)
-                | (bit_cast::<32, 8>(self.locks[11].locked_row.val()) << 24);
-            self.lock_rows[3].next = bit_cast::<32, 8>(self.locks[12].locked_row.val())
-                | (bit_cast::<32, 8>(self.locks[13].locked_row.val()) << 8)
-                | (bit_cast::<32, 8>(self.locks[14].locked_row.val()) << 16)
-                | (bit_cast::<32, 8>(self.locks[15].locked_row.val()) << 24);
-            for i in 0..16 {
-                match self.addr[i].val().get_bits::<2>(10).index() {
-                    0 => self.row_word.next = self.lock_rows[0].val(),
-                    1 => self.row_word.next = self.lock_rows[1].val(),
-                    2 => self.row_word.next = self.lock_rows[2].val(),
-                    _ => self.row_word.next = self.lock_rows[3].val(),
-                }
-                self.bank_in_word.next = self.addr[i].val().get_bits::<2>(8);
-                self.row_shift.next = bit_cast::<5, 2>(self.bank_in_word.val()) << 3;
-                self.row_word.next = self.row_word.val() >> self.row_shift.val();
-                self.core_bank.next = self.addr[i].val().get_bits::<4>(8);
-                self.core_bank_locked.next =
-                    bit_cast::<1, 16>(self.locked_banks.val() >> self.core_bank.val());
-                self.blocked_cores.next = self.blocked_cores.val().replace_bit(
-                    i,
-                    self.req[i].val()
-                        && self.core_bank_locked.val().any()
-                        && !(self.sync[i].val() && self.write[i].val())
-                        && ((self.row_word.val().get_bits::<8>(0)
-                            == self.addr[i].val().get_bits::<8>(0))
-                            || self.sync[i].val()),
-                );
-            }
+                .replace_bit(i, self.locks[i].locked.val());
         }
 
-        // Which requests each bank may arbitrate: the bank is theirs and, while the bank is
-        // locked, they are not an `ld_sync` (one lock per bank). Whether the locked row holds
-        // a request back is checked after arbitration, on the winner alone (`sel_blocked`):
-        // one row comparison per bank instead of one per bank and core.
-        for b in 0..16 {
-            self.eligible[b].next = 0.into();
-            self.held[b].next = 0.into();
-            for i in 0..16 {
-                // Bit expressions, not `if`s: each (bank, core) pair then costs one bit of
-                // logic instead of a 16-bit multiplexer.
-                self.hit.next =
-                    self.req[i].val() && (self.addr[i].val().get_bits::<4>(8).index() == b);
-                self.eligible[b].next = self.eligible[b].val().replace_bit(
-                    i,
-                    self.hit.val()
-                        && !(self.locks[b].locked.val()
-                            && self.sync[i].val()
-                            && !self.write[i].val())
-                        && !self.host_en.val(),
-                );
-                self.held[b].next = self.held[b]
-                    .val()
-                    .replace_bit(i, self.hit.val() && self.blocked_cores.val().get_bit(i));
-            }
-            self.arbiters[b].clock.next = self.clock.val();
-            self.arbiters[b].clear.next = self.clear.val();
-            self.arbiters[b].eligible.next = self.eligible[b].val();
+        // For the counters only (synthesis drops it with them).
+        self.lock_wait_lookup.locked.next = self.locked_banks.val();
+        for i in 0..16 {
+            self.lock_wait_lookup.locked_row[i].next = self.locks[i].locked_row.val();
+            self.lock_wait_lookup.req[i].next = self.req[i].val();
+            self.lock_wait_lookup.addr[i].next = self.addr[i].val();
+            self.lock_wait_lookup.write[i].next = self.write[i].val();
+            self.lock_wait_lookup.sync[i].next = self.sync[i].val();
         }
 
-        // The granted request of each bank, and the banks that granted each core.
         for i in 0..16 {
             self.granted_by[i].next = 0.into();
         }
         for b in 0..16 {
-            self.sel_row[b].next = 0.into();
-            self.sel_write[b].next = false;
-            self.sel_sync[b].next = false;
-            self.sel_wdata[b].next = 0.into();
+            // ---- access: last cycle's winner, unless the lock holds it back ----
+            // A plain access to the locked row waits; so does an `ld_sync` that won while
+            // the lock was being taken. An `st_sync` comes from the owner (the core checks
+            // that, SPEC §7) and is never held back.
+            if self.win_sync[b].q.val() {
+                self.blocked[b].next = self.locks[b].locked.val() && !self.win_write[b].q.val();
+            } else {
+                self.blocked[b].next = self.locks[b].locked.val()
+                    && (self.locks[b].locked_row.val() == self.win_row[b].q.val());
+            }
+            self.go[b].next =
+                self.win[b].q.val().any() && !self.blocked[b].val() && !self.host_en.val();
+            if self.go[b].val() {
+                self.served[b].next = self.win[b].q.val();
+            } else {
+                self.served[b].next = 0.into();
+            }
+            // The lock as the next cycle's access will see it (but for a release by a task
+            // end): an `ld_sync` picked now while it is held would only be held back then.
+            // From registers alone, not from `go`: a winning `st_sync` always unlocks, a
+            // winning `ld_sync` locks if the bank is free (while the host holds the port
+            // nothing is picked, so what this says then does not matter).
+            self.locked_next[b].next = (self.locks[b].locked.val()
+                && !(self.win[b].q.val().any()
+                    && self.win_sync[b].q.val()
+                    && self.win_write[b].q.val()))
+                || (self.win[b].q.val().any()
+                    && self.win_sync[b].q.val()
+                    && !self.win_write[b].q.val());
+
+            // ---- arbitrate: which requests the bank may pick, and the picked one ----
+            self.asking[b].next = 0.into();
+            self.eligible[b].next = 0.into();
+            for i in 0..16 {
+                // Bit expressions, not `if`s: each (bank, core) pair then costs one bit of
+                // logic instead of a 16-bit multiplexer.
+                self.hit.next = self.req[i].val()
+                    && (self.addr[i].val().get_bits::<4>(8).index() == b)
+                    && !self.host_en.val();
+                self.asking[b].next = self.asking[b].val().replace_bit(i, self.hit.val());
+                self.eligible[b].next = self.eligible[b].val().replace_bit(
+                    i,
+                    self.hit.val()
+                        && !(self.locked_next[b].val()
+                            && self.sync[i].val()
+                            && !self.write[i].val())
+                        && !self.win[b].q.val().get_bit(i),
+                );
+            }
+            self.held[b].next = self.asking[b].val() & self.lock_wait_lookup.held.val();
+            self.arbiters[b].clock.next = self.clock.val();
+            self.arbiters[b].clear.next = self.clear.val();
+            self.arbiters[b].eligible.next = self.eligible[b].val();
+            self.pick_row[b].next = 0.into();
+            self.pick_write[b].next = false;
+            self.pick_sync[b].next = false;
+            self.pick_wdata[b].next = 0.into();
             // The grant is one-hot, so OR-ing the granted fields selects them: an AND-OR
             // multiplexer, ~40% smaller than the priority chain `sel = field` would build.
             for i in 0..16 {
                 if self.arbiters[b].grant.val().get_bit(i) {
-                    self.sel_row[b].next =
-                        self.sel_row[b].val() | self.addr[i].val().get_bits::<8>(0);
-                    self.sel_write[b].next = self.sel_write[b].val() || self.write[i].val();
-                    self.sel_sync[b].next = self.sel_sync[b].val() || self.sync[i].val();
-                    self.sel_wdata[b].next = self.sel_wdata[b].val() | self.wdata[i].val();
+                    self.pick_row[b].next =
+                        self.pick_row[b].val() | self.addr[i].val().get_bits::<8>(0);
+                    self.pick_write[b].next = self.pick_write[b].val() || self.write[i].val();
+                    self.pick_sync[b].next = self.pick_sync[b].val() || self.sync[i].val();
+                    self.pick_wdata[b].next = self.pick_wdata[b].val() | self.wdata[i].val();
                 }
             }
-            // A plain access that wins and asks for the locked row is not served: the access
-            // is not made and the core asks again. The round-robin pointer still moves past
-            // it, so the owner's `st_sync` and the other rows of the bank are served meanwhile
-            // (within 15 turns, as any request). Sync winners are never blocked: an `ld_sync`
-            // to a locked bank is not eligible, and an `st_sync` comes from the owner (the
-            // core checks that, SPEC §7).
-            self.sel_blocked[b].next = self.locks[b].locked.val()
-                && !self.sel_sync[b].val()
-                && (self.locks[b].locked_row.val() == self.sel_row[b].val());
-            self.go[b].next = self.arbiters[b].grant.val().any() && !self.sel_blocked[b].val();
-            if self.go[b].val() {
-                self.served[b].next = self.arbiters[b].grant.val();
+            self.win[b].clock.next = self.clock.val();
+            self.win_row[b].clock.next = self.clock.val();
+            self.win_write[b].clock.next = self.clock.val();
+            self.win_sync[b].clock.next = self.clock.val();
+            self.win_wdata[b].clock.next = self.clock.val();
+            if self.clear.val() {
+                self.win[b].d.next = 0.into();
             } else {
-                self.served[b].next = 0.into();
+                self.win[b].d.next = self.arbiters[b].grant.val();
             }
+            self.win_row[b].d.next = self.pick_row[b].val();
+            self.win_write[b].d.next = self.pick_write[b].val();
+            self.win_sync[b].d.next = self.pick_sync[b].val();
+            self.win_wdata[b].d.next = self.pick_wdata[b].val();
+
+            // ---- access ----
             for i in 0..16 {
                 self.granted_by[i].next = self.granted_by[i]
                     .val()
                     .replace_bit(b, self.served[b].val().get_bit(i));
             }
 
-            // The bank's RAM: the host's access, or the granted core's.
+            // The bank's RAM: the host's access, or the winner's.
             self.banks[b].read_clock.next = self.clock.val();
             self.banks[b].write_clock.next = self.clock.val();
             if self.host_en.val() {
@@ -352,10 +345,10 @@ impl Logic for SharedMem {
                 self.banks[b].write_enable.next =
                     self.host_write.val() && self.host_bank.val().get_bit(b);
             } else {
-                self.banks[b].read_address.next = self.sel_row[b].val();
-                self.banks[b].write_address.next = self.sel_row[b].val();
-                self.banks[b].write_data.next = self.sel_wdata[b].val();
-                self.banks[b].write_enable.next = self.go[b].val() && self.sel_write[b].val();
+                self.banks[b].read_address.next = self.win_row[b].q.val();
+                self.banks[b].write_address.next = self.win_row[b].q.val();
+                self.banks[b].write_data.next = self.win_wdata[b].q.val();
+                self.banks[b].write_enable.next = self.go[b].val() && self.win_write[b].q.val();
             }
             if self.host_read_q.q.val() {
                 self.host_rdata[b].next = self.banks[b].read_data.val();
@@ -367,16 +360,16 @@ impl Logic for SharedMem {
             self.locks[b].clock.next = self.clock.val();
             self.locks[b].clear.next = self.clear.val();
             self.locks[b].acquire.next =
-                self.go[b].val() && self.sel_sync[b].val() && !self.sel_write[b].val();
+                self.go[b].val() && self.win_sync[b].q.val() && !self.win_write[b].q.val();
             self.locks[b].unlock.next =
-                self.go[b].val() && self.sel_sync[b].val() && self.sel_write[b].val();
-            self.locks[b].row.next = self.sel_row[b].val();
-            self.locks[b].owner.next = self.arbiters[b].grant.val();
+                self.go[b].val() && self.win_sync[b].q.val() && self.win_write[b].q.val();
+            self.locks[b].row.next = self.win_row[b].q.val();
+            self.locks[b].owner.next = self.win[b].q.val();
             self.locks[b].task_end.next = self.task_end_mask.val();
 
             // Counters.
             self.n_lost[b].bits.next =
-                self.eligible[b].val() & !self.held[b].val() & !self.served[b].val();
+                self.asking[b].val() & !self.held[b].val() & !self.served[b].val();
             self.n_held[b].bits.next = self.held[b].val();
             self.accesses_count[b].clock.next = self.clock.val();
             self.accesses_count[b].clear.next = self.clear.val();
