@@ -1,46 +1,16 @@
-//! The whole GPU in rust-hdl: simulation speed, and cycles per example next to the reference
-//! model's ideal timing, with the dispatch gap (cycles from a task's last READY to the next
-//! task's instruction 0 on the same cores). Run: `cargo bench -p gpu16-testbenches --bench gpu`.
+//! Simulation speed of the whole GPU: rust-hdl and Verilator on a long kernel. (Cycles per
+//! example: the `efficiency` bench.) Run: `cargo bench -p gpu16-testbenches --bench gpu`.
 
 use gpu16_fpga::cosim::Simulator;
 use gpu16_fpga::verilog_engine::VerilogEngine;
-use gpu16_sim::run::{Event, EventKind, RunConfig};
-use gpu16_testbenches::{asm, examples};
+use gpu16_sim::run::RunConfig;
+use gpu16_testbenches::asm;
 use std::time::Instant;
-
-/// Largest gap between an IF's last READY and the next IF on an overlapping set of cores.
-fn max_dispatch_gap(t: &[Event]) -> Option<u64> {
-    let ifs: Vec<&Event> = t
-        .iter()
-        .filter(|e| e.kind == EventKind::If && e.mask != 0)
-        .collect();
-    ifs.windows(2)
-        .filter(|w| w[0].mask & w[1].mask != 0)
-        .map(|w| w[1].issue - w[0].complete)
-        .max()
-}
 
 fn main() {
     let config = RunConfig {
         max_cycles: 1_000_000,
     };
-    println!(
-        "{:<16} {:>12} {:>10} {:>14} {:>12}",
-        "program", "model cycles", "rtl cycles", "dispatch model", "dispatch rtl"
-    );
-    for ex in examples() {
-        let model = gpu16_sim::model::run(&ex.frames, &ex.init, config);
-        let rtl = gpu16_hdl::driver::run(&ex.frames, &ex.init, config, None).unwrap();
-        let gap = |t: &[Event]| max_dispatch_gap(t).map_or("-".to_string(), |g| g.to_string());
-        println!(
-            "{:<16} {:>12} {:>10} {:>14} {:>12}",
-            ex.name,
-            model.cycles,
-            rtl.cycles,
-            gap(&model.timeline),
-            gap(&rtl.timeline)
-        );
-    }
     // A long kernel: 16 cores, 8 tasks of a 255-iteration loop with a load each time.
     let task = ".if\nset_const 255, r9\nset_const 1, r8\nset_const 0, r1\nl: ld [r9, r1], r10\nadd r10, r11, r11\nsub r9, r8, r9\nbnz r9, l\nready\n";
     let frames = asm(&format!(".cf mask=0xffff\n{}", task.repeat(8)));

@@ -65,7 +65,9 @@ impl CoreHarness {
         let c = &mut self.core;
         c.mem_grant.next = false;
         settle(c).expect("the core settles");
-        if c.mem_req.val() {
+        // Like the shared memory, the stub serves a request only if its instruction does not
+        // fault (in the GPU the access is made a cycle later, when the request is gone).
+        if c.mem_req.val() && !(c.ready.val() && c.fault.val()) {
             let delay = *self
                 .delay
                 .get_or_insert_with(|| self.rng.below(self.max_delay + 1));

@@ -69,7 +69,11 @@ pub struct Core {
     pub fault_code: Signal<Out, Bits<2>>,
     /// IP of the faulting instruction.
     pub fault_ip: Signal<Out, Bits<4>>,
-    /// Memory request: valid, byte address `{bank, row}`, store?, `_sync`?, store data.
+    /// Memory request: valid, byte address `{bank, row}`, store?, `_sync`?, store data. Up
+    /// from the first cycle of a load or store in E until its grant. It does not wait for the
+    /// fault checks (they are not on the path into the shared memory's arbitration): a request
+    /// whose instruction faults leaves with it, so it is not up in the next cycle, and the
+    /// shared memory serves only a request still up in its access cycle.
     pub mem_req: Signal<Out, Bit>,
     pub mem_addr: Signal<Out, Bits<12>>,
     pub mem_write: Signal<Out, Bit>,
@@ -121,6 +125,8 @@ pub struct Core {
     is_sync: Signal<Local, Bit>,
     illegal: Signal<Local, Bit>,
     e_fault: Signal<Local, Bit>,
+    /// The request is real: it does not fault.
+    access: Signal<Local, Bit>,
     e_done: Signal<Local, Bit>,
     taken: Signal<Local, Bit>,
     finish_ok: Signal<Local, Bit>,
@@ -197,8 +203,8 @@ impl Logic for Core {
         // ---- memory port ----
         self.mem_req.next = self.e_valid.q.val()
             && (self.is_load.val() || self.is_store.val())
-            && !self.mem_wait.q.val()
-            && !self.e_fault.val();
+            && !self.mem_wait.q.val();
+        self.access.next = self.mem_req.val() && !self.e_fault.val();
         self.mem_addr.next = self.addr.val();
         self.mem_write.next = self.is_store.val();
         self.mem_sync.next = self.is_sync.val();
@@ -314,10 +320,10 @@ impl Logic for Core {
         }
 
         // ---- pipeline registers ----
-        self.mem_wait.d.next = self.mem_grant.val() && self.mem_req.val();
+        self.mem_wait.d.next = self.mem_grant.val() && self.access.val();
         self.mul_high.d.next =
             self.e_valid.q.val() && (self.opc.val() == 3) && !self.mul_high.q.val();
-        if self.mem_grant.val() && self.mem_req.val() && self.is_sync.val() {
+        if self.mem_grant.val() && self.access.val() && self.is_sync.val() {
             self.locked.d.next = self.is_load.val();
             self.lock_addr.d.next = self.addr.val();
         }
@@ -357,7 +363,7 @@ impl Logic for Core {
         self.retired_count.add.next = (self.e_done.val() && !self.e_fault.val()).into();
         self.stalled_count.clock.next = self.clock.val();
         self.stalled_count.clear.next = self.clear.val();
-        self.stalled_count.add.next = (self.mem_req.val() && !self.mem_grant.val()).into();
+        self.stalled_count.add.next = (self.access.val() && !self.mem_grant.val()).into();
         self.busy_count.clock.next = self.clock.val();
         self.busy_count.clear.next = self.clear.val();
         self.busy_count.add.next = self.running.q.val().into();

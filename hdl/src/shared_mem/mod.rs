@@ -13,7 +13,8 @@
 //! - **Arbitrate** (cycle c): each bank picks one of its eligible requests round-robin
 //!   ([`arbiter`]) and registers the winner with its row, store?, `_sync`? and data.
 //! - **Access** (cycle c+1): the bank checks the registered winner against its lock
-//!   ([`lock`]) and, unless the lock holds it back, makes the access and grants the core.
+//!   ([`lock`]) and, unless the lock holds it back or the core has withdrawn the request,
+//!   makes the access and grants the core.
 //!   Nothing in this cycle's grant depends on this cycle's requests, so the arbitration's
 //!   carry chains and selects are not on a path with the core that receives the grant.
 //! - A request is eligible unless its bank already picked it (it is being accessed now), or it
@@ -61,6 +62,8 @@ pub struct SharedMem {
     /// Launch: drop every lock, reset arbitration and counters.
     pub clear: Signal<In, Bit>,
     /// Per core: a request this cycle, its byte address `{bank, row}`, store?, `_sync`?, data.
+    /// A core keeps its request up, unchanged, until it is granted, or withdraws it (its
+    /// instruction faulted): a request no longer up in its access cycle is not served.
     pub req: [Signal<In, Bit>; N],
     pub addr: [Signal<In, Bits<12>>; N],
     pub write: [Signal<In, Bit>; N],
@@ -98,6 +101,10 @@ pub struct SharedMem {
     win_write: [DFF<Bit>; N],
     win_sync: [DFF<Bit>; N],
     win_wdata: [DFF<Bits<8>>; N],
+    /// Per bank: the winner is an `ld_sync` / an `st_sync` (for the next cycle's lock,
+    /// without a 16-input OR of `win`).
+    win_locks: [DFF<Bit>; N],
+    win_unlocks: [DFF<Bit>; N],
     /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
     rsel: [DFF<Bits<16>>; N],
     /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
@@ -120,6 +127,9 @@ pub struct SharedMem {
     pick_row: [Signal<Local, Bits<8>>; N],
     pick_write: [Signal<Local, Bit>; N],
     pick_sync: [Signal<Local, Bit>; N],
+    /// Per bank: the picked request is an `ld_sync` / an `st_sync`.
+    pick_locks: [Signal<Local, Bit>; N],
+    pick_unlocks: [Signal<Local, Bit>; N],
     pick_wdata: [Signal<Local, Bits<8>>; N],
     /// Per bank: the lock holds the registered winner back (not performed).
     blocked: [Signal<Local, Bit>; N],
@@ -132,6 +142,7 @@ pub struct SharedMem {
     granted_by: [Signal<Local, Bits<16>>; N],
     read_byte: [Signal<Local, Bits<8>>; N],
     task_end_mask: Signal<Local, Bits<16>>,
+    req_mask: Signal<Local, Bits<16>>,
     locked_banks: Signal<Local, Bits<16>>,
     /// Scratch per (bank, core) pair: the core asks this bank.
     hit: Signal<Local, Bit>,
@@ -168,6 +179,8 @@ impl Default for SharedMem {
             win_write: Default::default(),
             win_sync: Default::default(),
             win_wdata: Default::default(),
+            win_locks: Default::default(),
+            win_unlocks: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
             accesses_count: Default::default(),
@@ -182,6 +195,8 @@ impl Default for SharedMem {
             pick_row: Default::default(),
             pick_write: Default::default(),
             pick_sync: Default::default(),
+            pick_locks: Default::default(),
+            pick_unlocks: Default::default(),
             pick_wdata: Default::default(),
             blocked: Default::default(),
             go: Default::default(),
@@ -190,6 +205,7 @@ impl Default for SharedMem {
             granted_by: Default::default(),
             read_byte: Default::default(),
             task_end_mask: Default::default(),
+            req_mask: Default::default(),
             locked_banks: Default::default(),
             hit: Default::default(),
             host_bank: Default::default(),
@@ -216,7 +232,9 @@ impl Logic for SharedMem {
         self.task_end_mask.next = 0.into();
         self.host_bank.next = 0.into();
         self.locked_banks.next = 0.into();
+        self.req_mask.next = 0.into();
         for i in 0..16 {
+            self.req_mask.next = self.req_mask.val().replace_bit(i, self.req[i].val());
             self.task_end_mask.next = self
                 .task_end_mask
                 .val()
@@ -255,8 +273,12 @@ impl Logic for SharedMem {
                 self.blocked[b].next = self.locks[b].locked.val()
                     && (self.locks[b].locked_row.val() == self.win_row[b].q.val());
             }
-            self.go[b].next =
-                self.win[b].q.val().any() && !self.blocked[b].val() && !self.host_en.val();
+            // Served only if still asked for: a request whose instruction faulted in the
+            // cycle it was picked is gone (the core does not wait for its fault checks to
+            // ask).
+            self.go[b].next = (self.win[b].q.val() & self.req_mask.val()).any()
+                && !self.blocked[b].val()
+                && !self.host_en.val();
             if self.go[b].val() {
                 self.served[b].next = self.win[b].q.val();
             } else {
@@ -267,13 +289,8 @@ impl Logic for SharedMem {
             // From registers alone, not from `go`: a winning `st_sync` always unlocks, a
             // winning `ld_sync` locks if the bank is free (while the host holds the port
             // nothing is picked, so what this says then does not matter).
-            self.locked_next[b].next = (self.locks[b].locked.val()
-                && !(self.win[b].q.val().any()
-                    && self.win_sync[b].q.val()
-                    && self.win_write[b].q.val()))
-                || (self.win[b].q.val().any()
-                    && self.win_sync[b].q.val()
-                    && !self.win_write[b].q.val());
+            self.locked_next[b].next = (self.locks[b].locked.val() && !self.win_unlocks[b].q.val())
+                || self.win_locks[b].q.val();
 
             // ---- arbitrate: which requests the bank may pick, and the picked one ----
             self.asking[b].next = 0.into();
@@ -283,7 +300,8 @@ impl Logic for SharedMem {
                 // logic instead of a 16-bit multiplexer.
                 self.hit.next = self.req[i].val()
                     && (self.addr[i].val().get_bits::<4>(8).index() == b)
-                    && !self.host_en.val();
+                    && !self.host_en.val()
+                    && !self.clear.val();
                 self.asking[b].next = self.asking[b].val().replace_bit(i, self.hit.val());
                 self.eligible[b].next = self.eligible[b].val().replace_bit(
                     i,
@@ -301,6 +319,8 @@ impl Logic for SharedMem {
             self.pick_row[b].next = 0.into();
             self.pick_write[b].next = false;
             self.pick_sync[b].next = false;
+            self.pick_locks[b].next = false;
+            self.pick_unlocks[b].next = false;
             self.pick_wdata[b].next = 0.into();
             // The grant is one-hot, so OR-ing the granted fields selects them: an AND-OR
             // multiplexer, ~40% smaller than the priority chain `sel = field` would build.
@@ -310,6 +330,10 @@ impl Logic for SharedMem {
                         self.pick_row[b].val() | self.addr[i].val().get_bits::<8>(0);
                     self.pick_write[b].next = self.pick_write[b].val() || self.write[i].val();
                     self.pick_sync[b].next = self.pick_sync[b].val() || self.sync[i].val();
+                    self.pick_locks[b].next =
+                        self.pick_locks[b].val() || (self.sync[i].val() && !self.write[i].val());
+                    self.pick_unlocks[b].next =
+                        self.pick_unlocks[b].val() || (self.sync[i].val() && self.write[i].val());
                     self.pick_wdata[b].next = self.pick_wdata[b].val() | self.wdata[i].val();
                 }
             }
@@ -318,11 +342,11 @@ impl Logic for SharedMem {
             self.win_write[b].clock.next = self.clock.val();
             self.win_sync[b].clock.next = self.clock.val();
             self.win_wdata[b].clock.next = self.clock.val();
-            if self.clear.val() {
-                self.win[b].d.next = 0.into();
-            } else {
-                self.win[b].d.next = self.arbiters[b].grant.val();
-            }
+            self.win[b].d.next = self.arbiters[b].grant.val();
+            self.win_locks[b].clock.next = self.clock.val();
+            self.win_unlocks[b].clock.next = self.clock.val();
+            self.win_locks[b].d.next = self.pick_locks[b].val();
+            self.win_unlocks[b].d.next = self.pick_unlocks[b].val();
             self.win_row[b].d.next = self.pick_row[b].val();
             self.win_write[b].d.next = self.pick_write[b].val();
             self.win_sync[b].d.next = self.pick_sync[b].val();
