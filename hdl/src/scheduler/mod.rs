@@ -7,8 +7,11 @@
 //!       └───────────────────────────────────────────────────────┘   busy ◄── READY of cores
 //! ```
 //!
-//! - The frame at TP is always on the Task Memory's outputs: a cycle that handles it reads
-//!   TP+1, so frames can be handled one per cycle.
+//! - The frame at TP is kept in registers (`frame`), and the Task Memory always reads the
+//!   frame after it: a cycle that handles the frame at TP loads TP+1's from the Task Memory's
+//!   outputs and reads TP+2. Frames are handled one per cycle, and no decision waits for a
+//!   block RAM's output (on ECP5 a `DP16KD` without its output register takes ~5.6 ns from
+//!   the clock to its data). The run's first cycle only loads frame 0.
 //! - Decisions use `busy & !ready`: a core that signals READY in cycle c can be started by the
 //!   decision of cycle c; `start` and the code are registered, so the core sees them in c+1 and
 //!   executes instruction 0 in c+2 — a task follows the last READY of the one before on the
@@ -116,7 +119,12 @@ pub struct Scheduler {
     run: DFF<Bit>,
     finished: DFF<Bit>,
     tp: DFF<Bits<7>>,
-    len: DFF<Bits<7>>,
+    /// Frames from TP to the end (L - TP): a CF is truncated if its IF_Num reaches it.
+    left: DFF<Bits<7>>,
+    /// The frame at TP, as four task lines, and whether it has been loaded (the run's first
+    /// cycle loads frame 0).
+    frame: [DFF<Bits<64>>; 4],
+    primed: DFF<Bit>,
     ifs_left: DFF<Bits<6>>,
     mask: DFF<Bits<16>>,
     fence_bits: DFF<Bits<2>>,
@@ -151,9 +159,6 @@ pub struct Scheduler {
     is_cf: Signal<Local, Bit>,
     cf_mask: Signal<Local, Bits<16>>,
     cf_targets: Signal<Local, Bits<16>>,
-    tp8: Signal<Local, Bits<8>>,
-    end8: Signal<Local, Bits<8>>,
-    len8: Signal<Local, Bits<8>>,
     bad_fence: Signal<Local, Bit>,
     truncated: Signal<Local, Bit>,
     cf_go: Signal<Local, Bit>,
@@ -170,15 +175,19 @@ impl Logic for Scheduler {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, run, finished, tp, len, ifs_left, mask, fence_bits, busy, acq_mask,
-            stopped, cycle, limit, at_limit, start_q, code0, code1, code2, code3, r0_write_q,
-            ev_valid, ev_if, ev_frame, ev_mask
+            self, clock, run, finished, tp, left, primed, ifs_left, mask, fence_bits, busy,
+            acq_mask, stopped, cycle, limit, at_limit, start_q, code0, code1, code2, code3,
+            r0_write_q, ev_valid, ev_if, ev_frame, ev_mask
         );
         for i in 0..16 {
             self.core_frame[i].clock.next = self.clock.val();
             self.core_frame[i].d.next = self.core_frame[i].q.val();
             self.r0_value_q[i].clock.next = self.clock.val();
             self.r0_value_q[i].d.next = self.r0_value_q[i].q.val();
+        }
+        for k in 0..4 {
+            self.frame[k].clock.next = self.clock.val();
+            self.frame[k].d.next = self.frame[k].q.val();
         }
 
         // ---- the frame at TP ----
@@ -189,23 +198,23 @@ impl Logic for Scheduler {
         self.timeout.next = self.run.q.val() && self.at_limit.q.val();
         self.cycle_next.next = self.cycle.q.val() + 1;
         self.frame_ok.next = self.run.q.val()
+            && self.primed.q.val()
             && !self.stopped.q.val()
             && !self.faults.val().any()
             && !self.timeout.val()
-            && (self.tp.q.val() < self.len.q.val())
+            && self.left.q.val().any()
             && !(self.acq_mask.q.val() & self.busy_now.val()).any();
         self.is_cf.next = !self.ifs_left.q.val().any();
-        self.cf_mask.next = self.tm.line0.val().get_bits::<16>(16);
-        self.cf_targets.next = self.tm.line0.val().get_bits::<16>(32) & self.cf_mask.val();
-        self.tp8.next = bit_cast::<8, 7>(self.tp.q.val());
-        self.end8.next = self.tp8.val() + bit_cast::<8, 6>(self.tm.line0.val().get_bits::<6>(0));
-        self.len8.next = bit_cast::<8, 7>(self.len.q.val());
-        self.bad_fence.next =
-            self.frame_ok.val() && self.is_cf.val() && (self.tm.line0.val().get_bits::<2>(6) == 3);
+        self.cf_mask.next = self.frame[0].q.val().get_bits::<16>(16);
+        self.cf_targets.next = self.frame[0].q.val().get_bits::<16>(32) & self.cf_mask.val();
+        self.bad_fence.next = self.frame_ok.val()
+            && self.is_cf.val()
+            && (self.frame[0].q.val().get_bits::<2>(6) == 3);
+        // TP + IF_Num >= L, as IF_Num >= L - TP: one comparison of registers.
         self.truncated.next = self.frame_ok.val()
             && self.is_cf.val()
             && !self.bad_fence.val()
-            && (self.end8.val() >= self.len8.val());
+            && (bit_cast::<7, 6>(self.frame[0].q.val().get_bits::<6>(0)) >= self.left.q.val());
         self.cf_go.next = self.frame_ok.val()
             && self.is_cf.val()
             && !self.bad_fence.val()
@@ -228,7 +237,9 @@ impl Logic for Scheduler {
         // ---- handling ----
         self.tp_next.next = self.tp.q.val();
         self.busy_next.next = self.busy_now.val();
-        self.read_frame.next = self.tp.q.val().get_bits::<6>(0);
+        // The frame after TP (TP+2 if TP is handled now); from registers but for one
+        // multiplexer.
+        self.read_frame.next = self.tp.q.val().get_bits::<6>(0) + 1;
         self.start_q.d.next = 0.into();
         self.r0_write_q.d.next = 0.into();
         self.ev_valid.d.next = self.cf_go.val() || self.if_go.val();
@@ -237,12 +248,12 @@ impl Logic for Scheduler {
         if self.cf_go.val() {
             self.tp_next.next = self.tp.q.val() + 1;
             self.mask.d.next = self.cf_mask.val();
-            self.fence_bits.d.next = self.tm.line0.val().get_bits::<2>(6);
-            self.ifs_left.d.next = self.tm.line0.val().get_bits::<6>(0);
+            self.fence_bits.d.next = self.frame[0].q.val().get_bits::<2>(6);
+            self.ifs_left.d.next = self.frame[0].q.val().get_bits::<6>(0);
             self.r0_write_q.d.next = self.cf_targets.val();
             for i in 0..8 {
-                self.r0_value_q[i].d.next = self.tm.line2.val().get_bits::<8>(8 * i);
-                self.r0_value_q[i + 8].d.next = self.tm.line3.val().get_bits::<8>(8 * i);
+                self.r0_value_q[i].d.next = self.frame[2].q.val().get_bits::<8>(8 * i);
+                self.r0_value_q[i + 8].d.next = self.frame[3].q.val().get_bits::<8>(8 * i);
             }
             self.ev_mask.d.next = self.cf_mask.val();
         }
@@ -251,10 +262,10 @@ impl Logic for Scheduler {
             self.ifs_left.d.next = self.ifs_left.q.val() - 1;
             self.start_q.d.next = self.mask.q.val();
             self.busy_next.next = self.busy_now.val() | self.mask.q.val();
-            self.code0.d.next = self.tm.line0.val();
-            self.code1.d.next = self.tm.line1.val();
-            self.code2.d.next = self.tm.line2.val();
-            self.code3.d.next = self.tm.line3.val();
+            self.code0.d.next = self.frame[0].q.val();
+            self.code1.d.next = self.frame[1].q.val();
+            self.code2.d.next = self.frame[2].q.val();
+            self.code3.d.next = self.frame[3].q.val();
             if self.fence_check.acquire.val() {
                 self.acq_mask.d.next = self.mask.q.val();
             } else {
@@ -267,9 +278,19 @@ impl Logic for Scheduler {
             }
             self.ev_mask.d.next = self.mask.q.val();
         }
-        if self.cf_go.val() || self.if_go.val() {
-            self.read_frame.next = self.tp_next.val().get_bits::<6>(0);
+        if self.cf_go.val() || self.if_go.val() || !self.primed.q.val() {
+            // The frame read last cycle (TP+1, or frame 0 in the run's first cycle) becomes
+            // the frame at TP.
+            self.frame[0].d.next = self.tm.line0.val();
+            self.frame[1].d.next = self.tm.line1.val();
+            self.frame[2].d.next = self.tm.line2.val();
+            self.frame[3].d.next = self.tm.line3.val();
         }
+        if self.cf_go.val() || self.if_go.val() {
+            self.read_frame.next = self.tp.q.val().get_bits::<6>(0) + 2;
+            self.left.d.next = self.left.q.val() - 1;
+        }
+        self.primed.d.next = self.run.q.val();
         self.tp.d.next = self.tp_next.val();
         self.busy.d.next = self.busy_next.val();
 
@@ -300,8 +321,14 @@ impl Logic for Scheduler {
                 self.cycle.d.next = self.cycle_next.val();
                 self.at_limit.d.next =
                     self.limit.q.val().any() && (self.cycle_next.val() == self.limit.q.val());
-                if (self.stop_next.val() || (self.tp_next.val() >= self.len.q.val()))
-                    && !self.busy_next.val().any()
+                // The walk is over (stopped, or no frame left after this cycle) and no task
+                // is in flight after it: written out so that the decisions feed a few gates,
+                // not a comparison of TP and an OR over the busy mask.
+                if (self.stop_next.val()
+                    || !self.left.q.val().any()
+                    || ((self.cf_go.val() || self.if_go.val()) && (self.left.q.val() == 1)))
+                    && !self.busy_now.val().any()
+                    && !(self.if_go.val() && self.mask.q.val().any())
                 {
                     self.run.d.next = false;
                     self.finished.d.next = true;
@@ -315,7 +342,8 @@ impl Logic for Scheduler {
             self.run.d.next = true;
             self.finished.d.next = false;
             self.tp.d.next = 0.into();
-            self.len.d.next = self.length.val();
+            self.left.d.next = self.length.val();
+            self.primed.d.next = false;
             self.ifs_left.d.next = 0.into();
             self.busy.d.next = 0.into();
             self.acq_mask.d.next = 0.into();
