@@ -28,8 +28,8 @@ fn holds_back_exactly_what_a_lock_forbids() {
             )
         });
         l.locked.next = (locked as u64).into();
-        for b in 0..16 {
-            l.locked_row[b].next = (rows[b] as u64).into();
+        for (port, &row) in l.locked_row.iter_mut().zip(&rows) {
+            port.next = (row as u64).into();
         }
         for (i, &(req, addr, write, sync)) in reqs.iter().enumerate() {
             l.req[i].next = req;
