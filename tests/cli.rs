@@ -45,7 +45,7 @@ fn run_prints_the_status_line_and_writes_dumps() {
         tl.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(stdout(&o).lines().last().unwrap(), "status: ok cycles: 200");
+    assert_eq!(stdout(&o).lines().last().unwrap(), "status: ok cycles: 249");
     let dumped = std::fs::read_to_string(&dump).unwrap();
     assert_eq!(dumped.lines().count(), 4096);
     assert_eq!(
@@ -55,7 +55,7 @@ fn run_prints_the_status_line_and_writes_dumps() {
     let events = gpu16_sim::run::timeline_from_json(&std::fs::read_to_string(&tl).unwrap())
         .expect("the timeline is JSON in SPEC §9's shape");
     assert_eq!(events.len(), 2);
-    assert_eq!((events[1].mask, events[1].issue), (0xffff, 3));
+    assert_eq!((events[1].mask, events[1].issue), (0xffff, 4));
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn warnings_go_to_stderr_with_their_position() {
 fn machine_errors_exit_2_and_timeouts_exit_3() {
     let dir = scratch("machine_errors");
     let s = write(&dir, "ill.s", ".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");
-    for (engine, cycles) in [("model", 3), ("rtl", 5)] {
+    for (engine, cycles) in [("model", 3), ("rtl", 6)] {
         let o = gpu16(&["run", &s, "--engine", engine]);
         assert_eq!(o.status.code(), Some(2));
         assert_eq!(
