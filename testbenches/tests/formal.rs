@@ -1,12 +1,12 @@
 //! Proofs on the emitted Verilog (yosys + yosys-smtbmc + z3): the arbiter, the shared memory's
-//! locks and the scheduler's issue rules, as the property modules in testbenches/formal/
-//! state them. Each property is also shown to fail on a deliberately broken copy of its
+//! locks, the fence rules and the scheduler's issue rules, as the property modules in
+//! testbenches/formal/ state them. Each property is also shown to fail on a deliberately broken copy of its
 //! block, so that a proof that cannot fail does not pass for one.
 
 use gpu16_fpga::cosim::ports_of;
 use gpu16_fpga::emit;
 use gpu16_fpga::formal::{check, instantiate, Mode, Verdict};
-use gpu16_hdl::scheduler::FenceCheck;
+use gpu16_hdl::scheduler::{FenceCheck, Scheduler};
 use gpu16_hdl::shared_mem::{BankLock, RoundRobin};
 use gpu16_hdl::sim::connected;
 use gpu16_testbenches::scratch;
@@ -196,4 +196,59 @@ fn an_if_issues_only_as_its_fence_allows() {
     for (from, to, property) in breaks {
         fence.broken_copy_fails(from, to, property, 1);
     }
+}
+
+/// The scheduler's Verilog with each Task Memory block RAM replaced by a module whose read
+/// data is free in every cycle (`anyseq`): a proof then holds for any frames at all.
+fn with_free_task_memory(design: &str) -> String {
+    let mut out = String::new();
+    let mut rest = design;
+    let mut stubs = 0;
+    while let Some(at) = rest.find("module gpu16_scheduler$tm$lines$") {
+        out.push_str(&rest[..at]);
+        let header_end = at + rest[at..].find(';').expect("a module header") + 1;
+        let end = at + rest[at..].find("endmodule").expect("endmodule") + "endmodule".len();
+        out.push_str(&rest[at..header_end]);
+        out.push_str(
+            "
+    input wire [5:0] read_address;
+    input wire read_clock;
+    output wire [63:0] read_data;
+    input wire [5:0] write_address;
+    input wire write_clock;
+    input wire [63:0] write_data;
+    input wire write_enable;
+    (* anyseq *) reg [63:0] any_frame_line;
+    assign read_data = any_frame_line;
+endmodule",
+        );
+        rest = &rest[end..];
+        stubs += 1;
+    }
+    out.push_str(rest);
+    assert_eq!(stubs, 4, "the Task Memory's four RAMs");
+    out
+}
+
+#[test]
+fn the_scheduler_never_shares_a_core_and_writes_r0_only_to_idle_ones() {
+    let uut = connected::<Scheduler>();
+    let sched = Subject {
+        name: "scheduler",
+        design: with_free_task_memory(&emit::verilog(&uut, "gpu16_scheduler").unwrap()),
+        dut: instantiate("gpu16_scheduler", &ports_of(&uut)),
+        properties: properties("scheduler.sv"),
+        top: "scheduler_props",
+    };
+    // From power-up: launch, frame 0 loaded, a CF, its IFs started, READYs, the next tasks.
+    sched.proves(10, None);
+    // An IF under `no`/`acq` issued onto busy cores.
+    sched.broken_copy_fails(
+        "may_issue = ~|(mask & busy);",
+        "may_issue = 1'b1;",
+        "cores_never_shared",
+        6,
+    );
+    // A CF handled while the cores it initialises are busy.
+    sched.broken_copy_fails(" && ~|(cf_targets & busy_now);", ";", "r0_only_to_idle", 6);
 }

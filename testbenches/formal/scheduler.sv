@@ -1,0 +1,40 @@
+// Properties of the task scheduler (hdl/src/scheduler), checked on its emitted Verilog by
+// testbenches/tests/formal.rs with the Task Memory's four block RAMs replaced by free outputs:
+// whatever frame the scheduler reads, in every cycle, may be anything at all.
+//
+// - cores_never_shared: a task is started only on a core with no task in flight;
+// - r0_only_to_idle: a CF's R0 is written only on cores with no task in flight.
+//
+// What the cores may do: a core signals READY only while it has a task in flight (a task is
+// in flight from the cycle after its `start` until its READY), and a fault comes with a
+// READY. Launch forgets every task.
+module scheduler_props(
+    input clock, input tm_write, input [7:0] tm_line, input [63:0] tm_data, input launch,
+    input [6:0] length, input [31:0] max_cycles, input [15:0] ready, input [15:0] fault,
+    input [31:0] fault_code, input [63:0] fault_ip);
+  wire core_clear, halt, running, done, event_valid, event_if;
+  wire [15:0] start, r0_write, event_mask;
+  wire [63:0] code_line0, code_line1, code_line2, code_line3;
+  wire [127:0] r0_value;
+  wire [31:0] cycles;
+  wire [2:0] status_code;
+  wire [6:0] status_frame;
+  wire [3:0] status_core, status_ip;
+  wire [5:0] event_frame;
+  // DUT: testbenches/tests/formal.rs instantiates gpu16_scheduler here as `dut`.
+
+  // Cores with a task in flight, as the cores see it.
+  reg [15:0] inflight = 16'd0;
+  always @(posedge clock)
+    if (launch) inflight <= 16'd0;
+    else inflight <= (inflight & ~ready) | start;
+
+  always @(*) begin
+    assume ((ready & ~inflight) == 16'd0);
+    assume ((fault & ~ready) == 16'd0);
+    if (!launch) begin
+      cores_never_shared: assert ((start & inflight) == 16'd0);
+      r0_only_to_idle: assert ((r0_write & inflight) == 16'd0);
+    end
+  end
+endmodule
