@@ -15,7 +15,8 @@
 //!   memory instruction requests its byte until `mem_grant` and leaves E the cycle after
 //!   (`mem_wait`): a load's byte arrives then, and a store waits for it too, so `mem_grant`
 //!   only feeds flip-flops here and the shared memory's arbitration does not share a clock
-//!   cycle with the core's fetch. Every access costs one extra cycle.
+//!   cycle with the core's fetch. Every access costs one extra cycle here, and in the GPU one
+//!   more: the shared memory grants in the cycle after it picks a request.
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
 //!   goes straight into E, so instruction 0 executes the next cycle. `ready` is high in the
 //!   cycle the last instruction (or a faulting one) leaves E.

@@ -9,7 +9,8 @@ use std::fmt::Write;
 pub struct CoreStats {
     /// Instructions executed (a faulting instruction is not counted).
     pub retired: u64,
-    /// Cycles spent waiting for a memory grant (conflict or lock).
+    /// Cycles spent waiting for a memory grant (conflict or lock; on the hardware also each
+    /// access's cycle in arbitration).
     pub mem_stall: u64,
     /// Cycles the core was running a task.
     pub busy: u64,
@@ -28,7 +29,8 @@ pub struct CoreStats {
 pub struct BankStats {
     /// Accesses served.
     pub accesses: u64,
-    /// Request-cycles that waited because another core was granted the bank.
+    /// Request-cycles that waited because another core was granted the bank. The hardware
+    /// also counts the cycle each access spends in arbitration before its grant.
     pub conflict_waits: u64,
     /// Request-cycles that waited on a lock held by another core.
     pub lock_waits: u64,
