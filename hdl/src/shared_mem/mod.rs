@@ -101,10 +101,6 @@ pub struct SharedMem {
     win_write: [DFF<Bit>; N],
     win_sync: [DFF<Bit>; N],
     win_wdata: [DFF<Bits<8>>; N],
-    /// Per bank: the winner is an `ld_sync` / an `st_sync` (for the next cycle's lock,
-    /// without a 16-input OR of `win`).
-    win_locks: [DFF<Bit>; N],
-    win_unlocks: [DFF<Bit>; N],
     /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
     rsel: [DFF<Bits<16>>; N],
     /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
@@ -127,9 +123,6 @@ pub struct SharedMem {
     pick_row: [Signal<Local, Bits<8>>; N],
     pick_write: [Signal<Local, Bit>; N],
     pick_sync: [Signal<Local, Bit>; N],
-    /// Per bank: the picked request is an `ld_sync` / an `st_sync`.
-    pick_locks: [Signal<Local, Bit>; N],
-    pick_unlocks: [Signal<Local, Bit>; N],
     pick_wdata: [Signal<Local, Bits<8>>; N],
     /// Per bank: the lock holds the registered winner back (not performed).
     blocked: [Signal<Local, Bit>; N],
@@ -179,8 +172,6 @@ impl Default for SharedMem {
             win_write: Default::default(),
             win_sync: Default::default(),
             win_wdata: Default::default(),
-            win_locks: Default::default(),
-            win_unlocks: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
             accesses_count: Default::default(),
@@ -195,8 +186,6 @@ impl Default for SharedMem {
             pick_row: Default::default(),
             pick_write: Default::default(),
             pick_sync: Default::default(),
-            pick_locks: Default::default(),
-            pick_unlocks: Default::default(),
             pick_wdata: Default::default(),
             blocked: Default::default(),
             go: Default::default(),
@@ -289,8 +278,9 @@ impl Logic for SharedMem {
             // From registers alone, not from `go`: a winning `st_sync` always unlocks, a
             // winning `ld_sync` locks if the bank is free (while the host holds the port
             // nothing is picked, so what this says then does not matter).
-            self.locked_next[b].next = (self.locks[b].locked.val() && !self.win_unlocks[b].q.val())
-                || self.win_locks[b].q.val();
+            self.locked_next[b].next = (self.locks[b].locked.val()
+                && !(self.win_sync[b].q.val() && self.win_write[b].q.val()))
+                || (self.win_sync[b].q.val() && !self.win_write[b].q.val());
 
             // ---- arbitrate: which requests the bank may pick, and the picked one ----
             self.asking[b].next = 0.into();
@@ -319,8 +309,6 @@ impl Logic for SharedMem {
             self.pick_row[b].next = 0.into();
             self.pick_write[b].next = false;
             self.pick_sync[b].next = false;
-            self.pick_locks[b].next = false;
-            self.pick_unlocks[b].next = false;
             self.pick_wdata[b].next = 0.into();
             // The grant is one-hot, so OR-ing the granted fields selects them: an AND-OR
             // multiplexer, ~40% smaller than the priority chain `sel = field` would build.
@@ -330,10 +318,6 @@ impl Logic for SharedMem {
                         self.pick_row[b].val() | self.addr[i].val().get_bits::<8>(0);
                     self.pick_write[b].next = self.pick_write[b].val() || self.write[i].val();
                     self.pick_sync[b].next = self.pick_sync[b].val() || self.sync[i].val();
-                    self.pick_locks[b].next =
-                        self.pick_locks[b].val() || (self.sync[i].val() && !self.write[i].val());
-                    self.pick_unlocks[b].next =
-                        self.pick_unlocks[b].val() || (self.sync[i].val() && self.write[i].val());
                     self.pick_wdata[b].next = self.pick_wdata[b].val() | self.wdata[i].val();
                 }
             }
@@ -343,10 +327,6 @@ impl Logic for SharedMem {
             self.win_sync[b].clock.next = self.clock.val();
             self.win_wdata[b].clock.next = self.clock.val();
             self.win[b].d.next = self.arbiters[b].grant.val();
-            self.win_locks[b].clock.next = self.clock.val();
-            self.win_unlocks[b].clock.next = self.clock.val();
-            self.win_locks[b].d.next = self.pick_locks[b].val();
-            self.win_unlocks[b].d.next = self.pick_unlocks[b].val();
             self.win_row[b].d.next = self.pick_row[b].val();
             self.win_write[b].d.next = self.pick_write[b].val();
             self.win_sync[b].d.next = self.pick_sync[b].val();
