@@ -65,12 +65,13 @@ impl Block {
     }
 
     /// The block's Verilog, with or without its performance counters
-    /// (see `gpu16_hdl::counter`).
+    /// (`gpu16_hdl::counters`, in the GPU; the core and the shared memory only emit the
+    /// events they count).
     pub fn verilog_with(self, counters: Counters) -> Result<String, String> {
         let top = self.top();
         match self {
-            Block::Core => emit_block(top, counters, Core::disable_counters),
-            Block::SharedMem => emit_block(top, counters, SharedMem::disable_counters),
+            Block::Core => emit_block(top, counters, |_: &mut Core| {}),
+            Block::SharedMem => emit_block(top, counters, |_: &mut SharedMem| {}),
             Block::Scheduler => emit_block(top, counters, |_: &mut Scheduler| {}),
             Block::Gpu => emit_block(top, counters, Gpu::disable_counters),
         }

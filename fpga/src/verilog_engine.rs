@@ -7,7 +7,8 @@
 use crate::blocks::Block;
 use crate::cosim::Simulator;
 use crate::tools::{run, ToolError};
-use gpu16_hdl::gpu::{stats_from_counters, COUNTERS};
+use gpu16_hdl::counters::COUNTERS;
+use gpu16_hdl::gpu::stats_from_counters;
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::hex::read_words;
 use gpu16_sim::image::sm::SmImage;

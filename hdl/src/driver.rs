@@ -2,7 +2,8 @@
 //! Memory and shared memory, launch, watch the timeline, read everything back. It returns the
 //! same [`RunResult`] as the reference model, built only from the GPU's host interface.
 
-use crate::gpu::{stats_from_counters, Gpu, COUNTERS};
+use crate::counters::{COUNTERS, READY_WITHIN};
+use crate::gpu::{stats_from_counters, Gpu};
 use crate::scheduler::status;
 use crate::sim::{connected, settle, tick, NoConvergence};
 use crate::timeline::{HandledFrame, TimelineRecorder};
@@ -123,7 +124,7 @@ pub fn run(
     }
     h.gpu.sm_en.next = false;
 
-    // Registers and counters through the debug selects (combinational: no clock needed).
+    // Registers through the debug select (combinational: no clock needed).
     let mut regs = [[0u8; 16]; CORES];
     for (core, rf) in regs.iter_mut().enumerate() {
         for (reg, value) in rf.iter_mut().enumerate() {
@@ -133,9 +134,18 @@ pub fn run(
             *value = h.gpu.dbg_value.val().index() as u8;
         }
     }
+    // Counters from the counters' RAM once final (the memory read-back above already took
+    // longer than their drain), one a cycle, each the cycle after its select.
+    for _ in 0..READY_WITHIN {
+        if h.gpu.stat_ready.val() {
+            break;
+        }
+        h.step()?;
+    }
     let mut words = [0u64; COUNTERS];
     for (sel, word) in words.iter_mut().enumerate() {
         h.gpu.stat_sel.next = (sel as u64).into();
+        h.step()?;
         settle(&mut h.gpu)?;
         *word = h.gpu.stat_value.val().index() as u64;
     }

@@ -4,7 +4,7 @@
 //!  host ── TM lines, launch(L, max_cycles) ──► Scheduler ── start/code/R0 ──► cores[16]
 //!  host ◄── done, status, cycles, events ─────┘    ▲ READY, faults ─────────────┘ │ memory ports
 //!  host ── SM byte writes / row reads ──────────────────────────► SharedMem ◄──────┘
-//!  host ── debug register and counter selects ──► dbg_value, stat_value
+//!  host ── debug register and counter selects ──► dbg_value, stat_value, stat_ready
 //! ```
 //!
 //! The host loads Task Memory and shared memory while the GPU is idle, pulses `launch`, waits
@@ -13,6 +13,7 @@
 //! view is stable.
 
 use crate::core::Core;
+use crate::counters::{Counters, COUNTERS};
 use crate::scheduler::Scheduler;
 use crate::shared_mem::SharedMem;
 use gpu16_sim::run::Stats;
@@ -20,9 +21,6 @@ use rust_hdl::prelude::*;
 
 /// Cores.
 const N: usize = 16;
-
-/// Counters behind `stat_sel` (0–95).
-pub const COUNTERS: usize = 96;
 
 /// The per-core and per-bank counters from the values of `stat_sel` 0–95, in order.
 pub fn stats_from_counters(words: &[u64; COUNTERS]) -> Stats {
@@ -78,20 +76,24 @@ pub struct Gpu {
     pub dbg_core: Signal<In, Bits<4>>,
     pub dbg_reg: Signal<In, Bits<4>>,
     pub dbg_value: Signal<Out, Bits<8>>,
-    /// Counter `stat_sel`: 0–15 instructions retired by core i, 16–31 its cycles stalled on
-    /// memory, 32–47 its busy cycles, 48–63 accesses of bank b, 64–79 its conflict waits,
-    /// 80–95 its lock waits.
+    /// Counter `stat_sel`, on `stat_value` the next cycle: 0–15 instructions retired by core
+    /// i, 16–31 its cycles stalled on memory, 32–47 its busy cycles, 48–63 accesses of bank
+    /// b, 64–79 its conflict waits, 80–95 its lock waits. The counts are final once
+    /// `stat_ready` is up, about a hundred cycles after a run ends (see [`Counters`]).
     pub stat_sel: Signal<In, Bits<7>>,
     pub stat_value: Signal<Out, Bits<32>>,
+    pub stat_ready: Signal<Out, Bit>,
 
     sched: Scheduler,
     cores: [Core; N],
     sm: SharedMem,
+    counters: Counters,
     core_ids: [Constant<Bits<4>>; N],
     readies: Signal<Local, Bits<16>>,
     faults: Signal<Local, Bits<16>>,
     dbg: Signal<Local, Bits<8>>,
-    stat: Signal<Local, Bits<32>>,
+    /// One-bit performance events of cores and banks, in counter order (0–63).
+    perf_ones: Signal<Local, Bits<64>>,
 }
 
 impl Default for Gpu {
@@ -126,26 +128,25 @@ impl Default for Gpu {
             dbg_value: Default::default(),
             stat_sel: Default::default(),
             stat_value: Default::default(),
+            stat_ready: Default::default(),
             sched: Default::default(),
             cores: Default::default(),
             sm: Default::default(),
+            counters: Default::default(),
             core_ids: std::array::from_fn(|i| Constant::new((i as u64).into())),
             readies: Default::default(),
             faults: Default::default(),
             dbg: Default::default(),
-            stat: Default::default(),
+            perf_ones: Default::default(),
         }
     }
 }
 
 impl Gpu {
-    /// Build the GPU without its performance counters (see [`crate::counter::Counter`]):
-    /// `stat_value` reads 0.
+    /// Build the GPU without its performance counters (see [`Counters`]): `stat_value`
+    /// reads 0.
     pub fn disable_counters(&mut self) {
-        for core in self.cores.iter_mut() {
-            core.disable_counters();
-        }
-        self.sm.disable_counters();
+        self.counters.disable();
     }
 }
 
@@ -156,7 +157,7 @@ impl Logic for Gpu {
         self.readies.next = 0.into();
         self.faults.next = 0.into();
         self.dbg.next = 0.into();
-        self.stat.next = 0.into();
+        self.perf_ones.next = 0.into();
         for i in 0..16 {
             self.cores[i].clock.next = self.clock.val();
             self.cores[i].core_id.next = self.core_ids[i].val();
@@ -185,24 +186,15 @@ impl Logic for Gpu {
             if self.dbg_core.val().index() == i {
                 self.dbg.next = self.cores[i].dbg_reg.val();
             }
-            if self.stat_sel.val().index() == i {
-                self.stat.next = self.cores[i].retired.val();
-            }
-            if self.stat_sel.val().index() == i + 16 {
-                self.stat.next = self.cores[i].stalled.val();
-            }
-            if self.stat_sel.val().index() == i + 32 {
-                self.stat.next = self.cores[i].busy_cycles.val();
-            }
-            if self.stat_sel.val().index() == i + 48 {
-                self.stat.next = self.sm.accesses[i].val();
-            }
-            if self.stat_sel.val().index() == i + 64 {
-                self.stat.next = self.sm.conflict_waits[i].val();
-            }
-            if self.stat_sel.val().index() == i + 80 {
-                self.stat.next = self.sm.lock_waits[i].val();
-            }
+            self.perf_ones.next = self
+                .perf_ones
+                .val()
+                .replace_bit(i, self.cores[i].perf_retired.val())
+                .replace_bit(i + 16, self.cores[i].perf_stalled.val())
+                .replace_bit(i + 32, self.cores[i].perf_busy.val())
+                .replace_bit(i + 48, self.sm.perf_access.val().get_bit(i));
+            self.counters.waits[i].next = self.sm.perf_conflicts[i].val();
+            self.counters.waits[i + 16].next = self.sm.perf_lock_waits[i].val();
             self.sm_rdata[i].next = self.sm.host_rdata[i].val();
         }
 
@@ -225,6 +217,13 @@ impl Logic for Gpu {
         self.sm.host_write.next = self.sm_en.val() && self.sm_write.val();
         self.sm.host_wdata.next = self.sm_wdata.val();
 
+        // ---- performance counters ----
+        self.counters.clock.next = self.clock.val();
+        self.counters.clear.next = self.sched.core_clear.val();
+        self.counters.running.next = self.sched.running.val();
+        self.counters.ones.next = self.perf_ones.val();
+        self.counters.sel.next = self.stat_sel.val();
+
         // ---- host outputs ----
         self.running.next = self.sched.running.val();
         self.done.next = self.sched.done.val();
@@ -239,6 +238,7 @@ impl Logic for Gpu {
         self.event_mask.next = self.sched.event_mask.val();
         self.ready_mask.next = self.readies.val();
         self.dbg_value.next = self.dbg.val();
-        self.stat_value.next = self.stat.val();
+        self.stat_value.next = self.counters.value.val();
+        self.stat_ready.next = self.counters.ready.val();
     }
 }

@@ -3,7 +3,7 @@
 //! ISA and image types, never the reference model.
 
 pub mod core;
-pub mod counter;
+pub mod counters;
 pub mod driver;
 pub mod gpu;
 pub mod scheduler;

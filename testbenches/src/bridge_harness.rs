@@ -31,6 +31,11 @@ pub struct MockGpu {
     pub status: (u8, u8, u8, u8, u32),
     /// The SM row read last cycle (the GPU answers a host read a cycle later).
     sm_row: Option<u8>,
+    /// The counts are final (the GPU raises it about a hundred cycles after a run).
+    pub counters_ready: bool,
+    /// The counter selected last cycle (the GPU answers from its counters' RAM a cycle
+    /// later).
+    stat_word: u32,
 }
 
 impl MockGpu {
@@ -47,6 +52,8 @@ impl MockGpu {
             done: false,
             status: (0, 0, 0, 0, 0),
             sm_row: None,
+            stat_word: 0,
+            counters_ready: true,
         }
     }
 
@@ -101,17 +108,18 @@ impl BridgeHarness {
         b.status_ip.next = u64::from(g.status.3).into();
         b.log_count.next = (g.log.len() as u64).into();
         b.log_overflow.next = false;
+        b.stat_ready.next = g.counters_ready;
         for bank in 0..16 {
             let v = g
                 .sm_row
                 .map_or(0, |row| g.sm[bank * 256 + usize::from(row)]);
             b.sm_rdata[bank].next = u64::from(v).into();
         }
+        b.stat_value.next = u64::from(g.stat_word).into();
         settle(b).unwrap();
-        // Combinational reads: registers and counters follow the registered selects.
+        // A combinational read: the register follows the registered selects.
         let reg = (b.dbg_core.val().index() << 4) | b.dbg_reg.val().index();
         b.dbg_value.next = u64::from(g.regs[reg]).into();
-        b.stat_value.next = u64::from(g.counters[b.stat_sel.val().index() % 96]).into();
         settle(b).unwrap();
 
         // The clock edge: what the GPU, the log RAM and the UART do with this cycle's outputs.
@@ -124,6 +132,7 @@ impl BridgeHarness {
             g.tm[b.tm_line.val().index()] = b.tm_data.val().to_u64();
         }
         g.sm_row = None;
+        g.stat_word = g.counters[b.stat_sel.val().index() % 96];
         if b.sm_en.val() {
             let addr = b.sm_addr.val().index();
             if b.sm_write.val() {

@@ -33,6 +33,8 @@ pub struct CoreHarness {
     pub readies: u64,
     /// Cycles stepped.
     pub cycle: u64,
+    /// The core's performance events summed since its clear: (retired, stalled, busy).
+    counts: (u64, u64, u64),
     /// When set, every cycle's ports are recorded for a Verilog cosimulation.
     pub recording: Option<Recording>,
 }
@@ -52,6 +54,7 @@ impl CoreHarness {
             rdata_next: 0,
             readies: 0,
             cycle: 0,
+            counts: (0, 0, 0),
             recording: None,
         };
         h.step();
@@ -99,6 +102,15 @@ impl CoreHarness {
             })
         });
         self.readies += u64::from(end.is_some());
+        self.counts = if c.clear.val() {
+            (0, 0, 0)
+        } else {
+            (
+                self.counts.0 + u64::from(c.perf_retired.val()),
+                self.counts.1 + u64::from(c.perf_stalled.val()),
+                self.counts.2 + u64::from(c.perf_busy.val()),
+            )
+        };
         tick(c, |c| &mut c.clock).expect("the core settles");
         c.mem_rdata.next = (self.rdata_next as u64).into();
         c.start.next = false;
@@ -135,15 +147,9 @@ impl CoreHarness {
         })
     }
 
-    /// (retired, stalled, busy) counters.
-    pub fn counters(&mut self) -> (u64, u64, u64) {
-        settle(&mut self.core).expect("the core settles");
-        let c = &self.core;
-        (
-            c.retired.val().index() as u64,
-            c.stalled.val().index() as u64,
-            c.busy_cycles.val().index() as u64,
-        )
+    /// The core's performance events since its clear: (retired, stalled, busy).
+    pub fn counters(&self) -> (u64, u64, u64) {
+        self.counts
     }
 }
 

@@ -35,6 +35,9 @@ impl Request {
 pub struct SmHarness {
     pub sm: SharedMem,
     pub cycle: u64,
+    /// Per bank, the performance events summed since the clear: (accesses, conflict waits,
+    /// lock waits).
+    counts: [(u64, u64, u64); PORTS],
     /// When set, every cycle's ports are recorded for a Verilog cosimulation.
     pub recording: Option<Recording>,
 }
@@ -51,6 +54,7 @@ impl SmHarness {
         let mut h = SmHarness {
             sm: connected(),
             cycle: 0,
+            counts: [(0, 0, 0); PORTS],
             recording: None,
         };
         h.sm.clear.next = true;
@@ -87,6 +91,18 @@ impl SmHarness {
         if let Some(r) = &mut self.recording {
             r.sample(&self.sm);
         }
+        let s = &self.sm;
+        for (b, count) in self.counts.iter_mut().enumerate() {
+            *count = if s.clear.val() {
+                (0, 0, 0)
+            } else {
+                (
+                    count.0 + u64::from(s.perf_access.val().get_bit(b)),
+                    count.1 + s.perf_conflicts[b].val().to_u64(),
+                    count.2 + s.perf_lock_waits[b].val().to_u64(),
+                )
+            };
+        }
         tick(&mut self.sm, |s| &mut s.clock).expect("the shared memory settles");
         self.cycle += 1;
         (grants, rdata)
@@ -120,14 +136,9 @@ impl SmHarness {
         self.sm.host_write.next = false;
     }
 
-    /// Per-bank counters: (accesses, conflict waits, lock waits).
-    pub fn counters(&mut self, bank: usize) -> (u64, u64, u64) {
-        settle(&mut self.sm).expect("the shared memory settles");
-        let s = &self.sm;
-        (
-            s.accesses[bank].val().index() as u64,
-            s.conflict_waits[bank].val().index() as u64,
-            s.lock_waits[bank].val().index() as u64,
-        )
+    /// Per bank, the performance events since the clear: (accesses, conflict waits, lock
+    /// waits).
+    pub fn counters(&self, bank: usize) -> (u64, u64, u64) {
+        self.counts[bank]
     }
 }

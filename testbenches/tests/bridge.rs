@@ -116,6 +116,7 @@ fn launch_status_and_the_refusals_while_running() {
             running: false,
             done: true,
             events_overflowed: false,
+            counters_ready: true,
             code: 4,
             frame: 9,
             core: 13,
@@ -162,6 +163,25 @@ fn the_timeline_log_registers_and_counters_are_read_back() {
         .map(|w| u32::from_le_bytes(w.try_into().unwrap()))
         .collect();
     assert_eq!(words, &h.gpu.counters[90..96]);
+}
+
+#[test]
+fn counters_are_read_only_once_final() {
+    let mut h = BridgeHarness::new();
+    h.gpu.counters_ready = false;
+    let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+    assert!(!st.running && !st.counters_ready);
+    refused(
+        &h.request(Command::ReadCounters, &[0, 4]),
+        LinkError::Busy,
+        Command::ReadCounters as u8,
+    );
+    h.gpu.counters_ready = true;
+    let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+    assert!(st.counters_ready);
+    let reply = h.request(Command::ReadCounters, &[0, 4]);
+    assert_eq!(reply.payload.len(), 16);
+    assert_eq!(&reply.payload[12..16], &h.gpu.counters[3].to_le_bytes());
 }
 
 #[test]

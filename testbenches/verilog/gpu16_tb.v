@@ -47,6 +47,7 @@ module gpu16_tb;
   wire [7:0] dbg_value;
   reg [6:0] stat_sel = 7'd0;
   wire [31:0] stat_value;
+  wire stat_ready;
 
   gpu16_top uut(
     .clock(clock), .tm_write(tm_write), .tm_line(tm_line), .tm_data(tm_data),
@@ -62,7 +63,7 @@ module gpu16_tb;
     .event_valid(event_valid), .event_if(event_if), .event_frame(event_frame),
     .event_mask(event_mask), .ready_mask(ready_mask),
     .dbg_core(dbg_core), .dbg_reg(dbg_reg), .dbg_value(dbg_value),
-    .stat_sel(stat_sel), .stat_value(stat_value)
+    .stat_sel(stat_sel), .stat_value(stat_value), .stat_ready(stat_ready)
   );
 
   // The run's inputs, read by the initial block before the first clock edge.
@@ -253,23 +254,22 @@ module gpu16_tb;
           step = READ_REGS; i = 1;
         end else i = i + 1;
       end
-      // Registers, then counters, through the debug selects: one a cycle.
+      // Registers through the debug selects: one a cycle.
       READ_REGS: begin
         regs[i - 1] = dbg_value;
         if (i < 256) begin
           dbg_core <= i[7:4]; dbg_reg <= i[3:0];
           i = i + 1;
         end else begin
-          stat_sel <= 7'd0;
-          step = READ_STATS; i = 1;
+          step = READ_STATS; i = 0;
         end
       end
-      READ_STATS: begin
-        stats[i - 1] = stat_value;
-        if (i < 96) begin
-          stat_sel <= i[6:0];
-          i = i + 1;
-        end else step = REPORT;
+      // Counters, once final: counter i arrives the cycle after its select.
+      READ_STATS: if (stat_ready) begin
+        if (i >= 2) stats[i - 2] = stat_value;
+        if (i < 96) stat_sel <= i[6:0];
+        if (i == 97) step = REPORT;
+        else i = i + 1;
       end
       REPORT: report;
     endcase

@@ -112,6 +112,7 @@ impl Logic for BoardTop {
         self.bridge.dbg_value.next = self.gpu.dbg_value.val();
         self.gpu.stat_sel.next = self.bridge.stat_sel.val();
         self.bridge.stat_value.next = self.gpu.stat_value.val();
+        self.bridge.stat_ready.next = self.gpu.stat_ready.val();
 
         // ---- the timeline log ----
         self.log.clear.next = self.bridge.launch.val();

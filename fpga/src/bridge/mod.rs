@@ -138,8 +138,10 @@ pub struct Bridge {
     pub dbg_core: Signal<Out, Bits<4>>,
     pub dbg_reg: Signal<Out, Bits<4>>,
     pub dbg_value: Signal<In, Bits<8>>,
+    /// The counter to read; its value the next cycle; the counts are final.
     pub stat_sel: Signal<Out, Bits<7>>,
     pub stat_value: Signal<In, Bits<32>>,
+    pub stat_ready: Signal<In, Bit>,
     /// The timeline log's read port and fill level.
     pub log_addr: Signal<Out, Bits<11>>,
     pub log_data: Signal<In, Bits<80>>,
@@ -262,6 +264,7 @@ impl Bridge {
             dbg_value: Default::default(),
             stat_sel: Default::default(),
             stat_value: Default::default(),
+            stat_ready: Default::default(),
             log_addr: Default::default(),
             log_data: Default::default(),
             log_count: Default::default(),
@@ -442,6 +445,8 @@ impl Logic for Bridge {
                 self.refusal.next = self.err_length.val();
             } else if !self.arg1.val().any() || (self.arg1.val() > 63) {
                 self.refusal.next = self.err_argument.val();
+            } else if !self.stat_ready.val() {
+                self.refusal.next = self.err_busy.val();
             }
         } else if self.cmd.val() == self.cmd_read_regs.val() {
             if self.len_in.val() != 2 {
@@ -464,6 +469,7 @@ impl Logic for Bridge {
         self.flags.next = self.flags.val().replace_bit(0, self.running.val());
         self.flags.next = self.flags.val().replace_bit(1, self.done.val());
         self.flags.next = self.flags.val().replace_bit(2, self.log_overflow.val());
+        self.flags.next = self.flags.val().replace_bit(3, self.stat_ready.val());
         self.status_bytes.next = bit_cast::<128, 8>(self.flags.val())
             | (bit_cast::<128, 3>(self.status_code.val()) << 8)
             | (bit_cast::<128, 7>(self.status_frame.val()) << 16)

@@ -9,7 +9,8 @@
 
 pub mod link;
 
-use gpu16_hdl::gpu::{stats_from_counters, COUNTERS};
+use gpu16_hdl::counters::COUNTERS;
+use gpu16_hdl::gpu::stats_from_counters;
 use gpu16_hdl::scheduler::status;
 use gpu16_hdl::timeline::{HandledFrame, TimelineRecorder};
 use gpu16_sim::frame::{Frame, TASK_LINES};
@@ -271,7 +272,7 @@ pub fn run(
     })
 }
 
-/// Polls the status until the run is over.
+/// Polls the status until the run is over and its counts are final.
 fn wait_done(link: &mut Link, id: &Identity) -> Result<BoardStatus, HostError> {
     let poll = if id.simulated {
         Duration::from_millis(5)
@@ -280,7 +281,7 @@ fn wait_done(link: &mut Link, id: &Identity) -> Result<BoardStatus, HostError> {
     };
     loop {
         let st = board_status(link)?;
-        if !st.running {
+        if !st.running && st.counters_ready {
             return Ok(st);
         }
         std::thread::sleep(poll);

@@ -34,7 +34,6 @@ pub use atomic_check::AtomicCheck;
 pub use divider::Divider;
 pub use regfile::RegFile;
 
-use crate::counter::Counter;
 use rust_hdl::prelude::*;
 
 /// `fault_code` for `ILLEGAL_INSN`.
@@ -87,10 +86,11 @@ pub struct Core {
     /// Debug view of the register file while the core is idle: register number, value.
     pub dbg_reg_sel: Signal<In, Bits<4>>,
     pub dbg_reg: Signal<Out, Bits<8>>,
-    /// Instructions retired, cycles stalled waiting for a memory grant, cycles busy.
-    pub retired: Signal<Out, Bits<32>>,
-    pub stalled: Signal<Out, Bits<32>>,
-    pub busy_cycles: Signal<Out, Bits<32>>,
+    /// Performance events this cycle (for [`crate::counters::Counters`]): an instruction
+    /// retires; the core waits for a memory grant; it is running a task.
+    pub perf_retired: Signal<Out, Bit>,
+    pub perf_stalled: Signal<Out, Bit>,
+    pub perf_busy: Signal<Out, Bit>,
 
     rf: RegFile,
     alu: Alu,
@@ -116,9 +116,6 @@ pub struct Core {
     /// The address this core locked with `ld_sync`.
     locked: DFF<Bit>,
     lock_addr: DFF<Bits<12>>,
-    retired_count: Counter<1>,
-    stalled_count: Counter<1>,
-    busy_count: Counter<1>,
 
     opc: Signal<Local, Bits<4>>,
     is_load: Signal<Local, Bit>,
@@ -143,15 +140,6 @@ pub struct Core {
     f_a: Signal<Local, Bits<8>>,
     f_b: Signal<Local, Bits<8>>,
     f_c: Signal<Local, Bits<8>>,
-}
-
-impl Core {
-    /// Build the core without its performance counters (see [`Counter`]).
-    pub fn disable_counters(&mut self) {
-        self.retired_count.disable();
-        self.stalled_count.disable();
-        self.busy_count.disable();
-    }
 }
 
 impl Logic for Core {
@@ -358,19 +346,10 @@ impl Logic for Core {
             }
         }
 
-        // ---- counters ----
-        self.retired_count.clock.next = self.clock.val();
-        self.retired_count.clear.next = self.clear.val();
-        self.retired_count.add.next = (self.e_done.val() && !self.e_fault.val()).into();
-        self.stalled_count.clock.next = self.clock.val();
-        self.stalled_count.clear.next = self.clear.val();
-        self.stalled_count.add.next = (self.access.val() && !self.mem_grant.val()).into();
-        self.busy_count.clock.next = self.clock.val();
-        self.busy_count.clear.next = self.clear.val();
-        self.busy_count.add.next = self.running.q.val().into();
-        self.retired.next = self.retired_count.count.val();
-        self.stalled.next = self.stalled_count.count.val();
-        self.busy_cycles.next = self.busy_count.count.val();
+        // ---- performance events ----
+        self.perf_retired.next = self.e_done.val() && !self.e_fault.val();
+        self.perf_stalled.next = self.access.val() && !self.mem_grant.val();
+        self.perf_busy.next = self.running.q.val();
 
         if self.clear.val() || self.halt.val() {
             self.running.d.next = false;

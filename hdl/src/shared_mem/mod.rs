@@ -49,7 +49,6 @@ pub use lock::BankLock;
 pub use lock_waits::LockWaits;
 pub use popcount::PopCount;
 
-use crate::counter::Counter;
 use rust_hdl::prelude::*;
 
 /// Cores (ports) and banks.
@@ -84,12 +83,12 @@ pub struct SharedMem {
     pub host_write: Signal<In, Bit>,
     pub host_wdata: Signal<In, Bits<8>>,
     pub host_rdata: [Signal<Out, Bits<8>>; N],
-    /// Per bank: accesses made; request-cycles neither served nor held back by a lock (each
-    /// access spends at least one, its cycle in arbitration); request-cycles held back by a
-    /// lock.
-    pub accesses: [Signal<Out, Bits<32>>; N],
-    pub conflict_waits: [Signal<Out, Bits<32>>; N],
-    pub lock_waits: [Signal<Out, Bits<32>>; N],
+    /// Performance events this cycle, per bank (for [`crate::counters::Counters`]): an
+    /// access is made (bit b); requests neither served nor held back by a lock (each access
+    /// spends at least one cycle so, in arbitration); requests held back by a lock.
+    pub perf_access: Signal<Out, Bits<16>>,
+    pub perf_conflicts: [Signal<Out, Bits<5>>; N],
+    pub perf_lock_waits: [Signal<Out, Bits<5>>; N],
 
     banks: [RAM<Bits<8>, 8>; N],
     arbiters: [RoundRobin; N],
@@ -106,9 +105,6 @@ pub struct SharedMem {
     /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
     /// power-up output).
     host_read_q: DFF<Bit>,
-    accesses_count: [Counter<1>; N],
-    conflicts_count: [Counter<5>; N],
-    lock_waits_count: [Counter<5>; N],
 
     /// For the counters: which requests a lock holds back, and per bank how many requesters
     /// waited without being held back, how many a lock held back.
@@ -137,6 +133,8 @@ pub struct SharedMem {
     task_end_mask: Signal<Local, Bits<16>>,
     req_mask: Signal<Local, Bits<16>>,
     locked_banks: Signal<Local, Bits<16>>,
+    /// Banks that make an access this cycle.
+    go_mask: Signal<Local, Bits<16>>,
     /// Scratch per (bank, core) pair: the core asks this bank.
     hit: Signal<Local, Bit>,
     host_bank: Signal<Local, Bits<16>>,
@@ -160,9 +158,9 @@ impl Default for SharedMem {
             host_write: Default::default(),
             host_wdata: Default::default(),
             host_rdata: Default::default(),
-            accesses: Default::default(),
-            conflict_waits: Default::default(),
-            lock_waits: Default::default(),
+            perf_access: Default::default(),
+            perf_conflicts: Default::default(),
+            perf_lock_waits: Default::default(),
             // Zero-initialised, so every simulator reads 0 (not X) from an unwritten byte.
             banks: std::array::from_fn(|_| RAM::from((0..256).map(|_| Bits::<8>::default()))),
             arbiters: Default::default(),
@@ -174,9 +172,6 @@ impl Default for SharedMem {
             win_wdata: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
-            accesses_count: Default::default(),
-            conflicts_count: Default::default(),
-            lock_waits_count: Default::default(),
             lock_wait_lookup: Default::default(),
             n_lost: Default::default(),
             n_held: Default::default(),
@@ -196,19 +191,9 @@ impl Default for SharedMem {
             task_end_mask: Default::default(),
             req_mask: Default::default(),
             locked_banks: Default::default(),
+            go_mask: Default::default(),
             hit: Default::default(),
             host_bank: Default::default(),
-        }
-    }
-}
-
-impl SharedMem {
-    /// Build the shared memory without its performance counters (see [`Counter`]).
-    pub fn disable_counters(&mut self) {
-        for b in 0..N {
-            self.accesses_count[b].disable();
-            self.conflicts_count[b].disable();
-            self.lock_waits_count[b].disable();
         }
     }
 }
@@ -221,6 +206,7 @@ impl Logic for SharedMem {
         self.task_end_mask.next = 0.into();
         self.host_bank.next = 0.into();
         self.locked_banks.next = 0.into();
+        self.go_mask.next = 0.into();
         self.req_mask.next = 0.into();
         for i in 0..16 {
             self.req_mask.next = self.req_mask.val().replace_bit(i, self.req[i].val());
@@ -371,22 +357,13 @@ impl Logic for SharedMem {
             self.locks[b].owner.next = self.win[b].q.val();
             self.locks[b].task_end.next = self.task_end_mask.val();
 
-            // Counters.
+            // Performance events.
             self.n_lost[b].bits.next =
                 self.asking[b].val() & !self.held[b].val() & !self.served[b].val();
             self.n_held[b].bits.next = self.held[b].val();
-            self.accesses_count[b].clock.next = self.clock.val();
-            self.accesses_count[b].clear.next = self.clear.val();
-            self.accesses_count[b].add.next = self.go[b].val().into();
-            self.conflicts_count[b].clock.next = self.clock.val();
-            self.conflicts_count[b].clear.next = self.clear.val();
-            self.conflicts_count[b].add.next = self.n_lost[b].count.val();
-            self.lock_waits_count[b].clock.next = self.clock.val();
-            self.lock_waits_count[b].clear.next = self.clear.val();
-            self.lock_waits_count[b].add.next = self.n_held[b].count.val();
-            self.accesses[b].next = self.accesses_count[b].count.val();
-            self.conflict_waits[b].next = self.conflicts_count[b].count.val();
-            self.lock_waits[b].next = self.lock_waits_count[b].count.val();
+            self.go_mask.next = self.go_mask.val().replace_bit(b, self.go[b].val());
+            self.perf_conflicts[b].next = self.n_lost[b].count.val();
+            self.perf_lock_waits[b].next = self.n_held[b].count.val();
         }
 
         // Per core: grant now, read data from the bank that granted it last cycle.
@@ -404,5 +381,6 @@ impl Logic for SharedMem {
             }
             self.rdata[i].next = self.read_byte[i].val();
         }
+        self.perf_access.next = self.go_mask.val();
     }
 }

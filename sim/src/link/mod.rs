@@ -23,7 +23,7 @@ pub mod framing;
 
 /// The protocol's version, reported by [`Command::Identify`]. A host refuses a board of
 /// another version.
-pub const VERSION: u8 = 1;
+pub const VERSION: u8 = 2;
 
 /// The first byte of a request.
 pub const REQUEST_SYNC: u8 = 0xa5;
@@ -68,7 +68,8 @@ pub enum Command {
     /// ([`LogEntry`], 10 bytes each).
     ReadEvents = 8,
     /// `first, count` (1–[`MAX_COUNTERS_READ`]) → `count` 32-bit performance counters
-    /// (`stat_sel` order, see `gpu16_hdl::gpu`); zeros in a build without counters.
+    /// (`stat_sel` order, see `gpu16_hdl::gpu`); zeros in a build without counters. Refused
+    /// until the counts of the last run are final ([`BoardStatus::counters_ready`]).
     ReadCounters = 9,
     /// `first, count` (1–255) → `count` registers; register r of core c is number 16·c + r.
     ReadRegs = 10,
@@ -114,7 +115,7 @@ pub enum LinkError {
     UnknownCommand = 2,
     /// The payload's length does not fit the command.
     BadLength = 3,
-    /// A run is in progress.
+    /// A run is in progress (or, for [`Command::ReadCounters`], its counts are not final yet).
     Busy = 4,
     /// A count of 0 or past the command's limit, or a program length outside 1–64.
     BadArgument = 5,
@@ -206,6 +207,9 @@ pub struct BoardStatus {
     pub done: bool,
     /// The timeline log filled up: later entries were not kept.
     pub events_overflowed: bool,
+    /// The performance counters hold the last run's final counts (about a hundred cycles
+    /// after it ends; always in a build without counters).
+    pub counters_ready: bool,
     /// The scheduler's status code (0 ok, 1 `BAD_FENCE`, 2 `TRUNCATED`, 3 `ILLEGAL_INSN`,
     /// 4 `ATOMIC_VIOLATION`, 5 `TIMEOUT`), frame, core and IP.
     pub code: u8,
@@ -228,7 +232,8 @@ impl BoardStatus {
         let mut b = [0u8; BoardStatus::BYTES];
         b[0] = u8::from(self.running)
             | u8::from(self.done) << 1
-            | u8::from(self.events_overflowed) << 2;
+            | u8::from(self.events_overflowed) << 2
+            | u8::from(self.counters_ready) << 3;
         b[1] = self.code;
         b[2] = self.frame;
         b[3] = self.core;
@@ -247,6 +252,7 @@ impl BoardStatus {
             running: b[0] & 1 != 0,
             done: b[0] & 2 != 0,
             events_overflowed: b[0] & 4 != 0,
+            counters_ready: b[0] & 8 != 0,
             code: b[1],
             frame: b[2],
             core: b[3],
@@ -338,6 +344,7 @@ mod tests {
             running: false,
             done: true,
             events_overflowed: true,
+            counters_ready: true,
             code: 4,
             frame: 63,
             core: 15,
