@@ -3,7 +3,7 @@
 //! testbenches/formal/ state them. Each property is also shown to fail on a deliberately broken copy of its
 //! block, so that a proof that cannot fail does not pass for one.
 
-use gpu16_fpga::cosim::ports_of;
+use gpu16_fpga::cosim::{ports_of, Port};
 use gpu16_fpga::emit;
 use gpu16_fpga::formal::{check, instantiate, Mode, Verdict};
 use gpu16_hdl::scheduler::{FenceCheck, Scheduler};
@@ -230,6 +230,25 @@ endmodule",
     out
 }
 
+/// The scheduler's Verilog with its register of the fence its IFs issue under bound to a new
+/// output, `formal_fence`, for the property module (as a SystemVerilog `bind` would).
+fn with_fence_observer(design: &str) -> String {
+    let header = "module gpu16_scheduler(";
+    let at = design.find(header).expect("the scheduler's module") + header.len();
+    let body = at + design[at..].find(");").expect("its port list") + 2;
+    assert!(
+        design.contains("wire  [1:0] fence_bits$q;"),
+        "the fence register"
+    );
+    format!(
+        "{}formal_fence,{}\n    output wire [1:0] formal_fence;\n    assign formal_fence = \
+         fence_bits$q;{}",
+        &design[..at],
+        &design[at..body],
+        &design[body..]
+    )
+}
+
 #[test]
 fn the_scheduler_never_shares_a_core_and_writes_r0_only_to_idle_ones() {
     let uut = connected::<Scheduler>();
@@ -251,4 +270,60 @@ fn the_scheduler_never_shares_a_core_and_writes_r0_only_to_idle_ones() {
     );
     // A CF handled while the cores it initialises are busy.
     sched.broken_copy_fails(" && ~|(cf_targets & busy_now);", ";", "r0_only_to_idle", 6);
+}
+
+/// scheduler.sv's property module with the fence rules of scheduler_fences.sv added, for the
+/// scheduler bound by [`with_fence_observer`].
+fn with_fence_properties(scheduler: &str) -> String {
+    let fences = properties("scheduler_fences.sv");
+    let at = scheduler.rfind("endmodule").expect("scheduler.sv's module");
+    format!("{}{fences}{}", &scheduler[..at], &scheduler[at..]).replacen(
+        "  // DUT:",
+        "  wire [1:0] formal_fence;\n  // DUT:",
+        1,
+    )
+}
+
+/// Run by hand (`cargo test -p gpu16-testbenches --test formal -- --ignored`): z3 needs
+/// minutes for the first step of each check (docs/VERIFICATION.md), too long for CI.
+#[test]
+#[ignore]
+fn the_scheduler_applies_acq_and_rel_as_a_whole() {
+    let uut = connected::<Scheduler>();
+    let mut ports = ports_of(&uut);
+    ports.push(Port {
+        name: "formal_fence".into(),
+        width: 2,
+        is_input: false,
+    });
+    let sched = Subject {
+        name: "scheduler_fences",
+        design: with_fence_observer(&with_free_task_memory(
+            &emit::verilog(&uut, "gpu16_scheduler").unwrap(),
+        )),
+        dut: instantiate("gpu16_scheduler", &ports),
+        properties: with_fence_properties(&properties("scheduler.sv")),
+        top: "scheduler_props",
+    };
+    sched.proves(10, None);
+    // A `rel` IF that waits only for its own cores.
+    sched.broken_copy_fails(
+        "may_issue = ~|busy;",
+        "may_issue = ~|(mask & busy);",
+        "rel_waits_for_all",
+        8,
+    );
+    // Frames handled while an `acq` IF is in flight: its mask never blocks, or is never kept.
+    sched.broken_copy_fails(
+        " && ~|(acq_mask$q & busy_now);",
+        ";",
+        "acq_blocks_until_done",
+        8,
+    );
+    sched.broken_copy_fails(
+        "acquire = fence == 32'h1;",
+        "acquire = 1'b0;",
+        "acq_blocks_until_done",
+        8,
+    );
 }
