@@ -61,7 +61,6 @@ pub struct Counters {
 }
 
 /// The simulation's state of the counters: what the Verilog keeps in registers and the RAM.
-#[derive(Clone)]
 struct Drain {
     /// Last cycle's events (`inc`) and the prescalers.
     inc: [u8; COUNTERS],

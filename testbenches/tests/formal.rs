@@ -274,7 +274,8 @@ fn the_scheduler_never_shares_a_core_and_writes_r0_only_to_idle_ones() {
 
 /// scheduler.sv's property module with the fence rules of scheduler_fences.sv added, for the
 /// scheduler bound by [`with_fence_observer`].
-fn with_fence_properties(scheduler: &str) -> String {
+fn with_fence_properties() -> String {
+    let scheduler = properties("scheduler.sv");
     let fences = properties("scheduler_fences.sv");
     let at = scheduler.rfind("endmodule").expect("scheduler.sv's module");
     format!("{}{fences}{}", &scheduler[..at], &scheduler[at..]).replacen(
@@ -302,7 +303,7 @@ fn the_scheduler_applies_acq_and_rel_as_a_whole() {
             &emit::verilog(&uut, "gpu16_scheduler").unwrap(),
         )),
         dut: instantiate("gpu16_scheduler", &ports),
-        properties: with_fence_properties(&properties("scheduler.sv")),
+        properties: with_fence_properties(),
         top: "scheduler_props",
     };
     sched.proves(10, None);
