@@ -14,24 +14,20 @@
 //!  host: once `ready`, RAM[sel] ──► value (the next cycle)
 //! ```
 //!
-//! A prescaler is visited every 96 cycles, so it never holds more than 96 increments: 7 bits
-//! for the 64 one-bit events, 11 bits for the 32 wait counts (0–16 a cycle). When no run is
-//! in progress the drain goes on until every prescaler has been emptied into the RAM, then
+//! Every event is one bit a cycle, and a prescaler is visited every 96 cycles, so it never
+//! holds more than 96 increments: 7 bits. When no run is in progress the drain goes on until every prescaler has been emptied into the RAM, then
 //! stops and raises `ready`: from then on the RAM's read port is the host's. A launch (`clear`)
 //! zeroes the prescalers, and the drain's first pass writes each word instead of adding to it,
 //! so the RAM never needs clearing.
 //!
 //! An FPGA build may leave the counters out ([`Counters::disable`]): the block then emits
 //! `value = 0` and `ready = 1`, and synthesis removes every gate that only fed it (the
-//! shared memory's population counts and lock-wait lookups).
+//! events the cores and the shared memory raise).
 
 use rust_hdl::prelude::*;
 
 /// Number of counters (`sel` 0–95).
 pub const COUNTERS: usize = 96;
-/// Counters 0–63 count one-bit events (`ones`), 64–95 add 0–16 a cycle (`waits`).
-const ONES: usize = 64;
-const WAITS: usize = COUNTERS - ONES;
 /// Cycles without a run after which every prescaler has been drained: a full pass of the
 /// drain (96), the registered events and the RAM write (2), and margin.
 const QUIET: u8 = 100;
@@ -47,10 +43,8 @@ pub struct Counters {
     /// A run is in progress. Events come only while it is; once it has been low for a full
     /// pass of the drain, the counts are final.
     pub running: Signal<In, Bit>,
-    /// One-bit events this cycle, bit i for counter i (0–63).
-    pub ones: Signal<In, Bits<64>>,
-    /// Amounts (0–16) to add this cycle, `waits[k]` for counter 64 + k.
-    pub waits: [Signal<In, Bits<5>>; WAITS],
+    /// Events this cycle, bit i for counter i.
+    pub events: Signal<In, Bits<COUNTERS>>,
     /// Counter to read (0–95); its count is on `value` the next cycle, while `ready`.
     pub sel: Signal<In, Bits<7>>,
     pub value: Signal<Out, Bits<32>>,
@@ -63,15 +57,15 @@ pub struct Counters {
 /// The simulation's state of the counters: what the Verilog keeps in registers and the RAM.
 struct Drain {
     /// Last cycle's events (`inc`) and the prescalers.
-    inc: [u8; COUNTERS],
-    prescaler: [u16; COUNTERS],
+    inc: [bool; COUNTERS],
+    prescaler: [u8; COUNTERS],
     /// The prescaler the drain takes this cycle, and whether this is its first pass since
     /// the launch.
     p: usize,
     first: bool,
     /// What the drain took last cycle: the count, its counter and first-pass flag; `wv`:
     /// it took one (the RAM is written this cycle).
-    taken: u16,
+    taken: u8,
     p_q: usize,
     first_q: bool,
     wv: bool,
@@ -87,7 +81,7 @@ struct Drain {
 impl Default for Drain {
     fn default() -> Self {
         Drain {
-            inc: [0; COUNTERS],
+            inc: [false; COUNTERS],
             prescaler: [0; COUNTERS],
             p: 0,
             first: true,
@@ -105,10 +99,10 @@ impl Default for Drain {
 
 impl Drain {
     /// One rising edge, with the inputs of the cycle that ends.
-    fn edge(&mut self, clear: bool, running: bool, events: &[u8; COUNTERS], sel: usize) {
+    fn edge(&mut self, clear: bool, running: bool, events: [bool; COUNTERS], sel: usize) {
         let draining = self.quiet < QUIET;
-        let sums: [u16; COUNTERS] =
-            std::array::from_fn(|i| self.prescaler[i] + u16::from(self.inc[i]));
+        let sums: [u8; COUNTERS] =
+            std::array::from_fn(|i| self.prescaler[i] + u8::from(self.inc[i]));
         // The RAM: last cycle's take written, the read port's address registered.
         let read = self.ram[if self.ready { sel } else { self.p }];
         if self.wv {
@@ -127,7 +121,7 @@ impl Drain {
         self.wv = draining;
         let p = self.p;
         self.prescaler = std::array::from_fn(|i| if draining && i == p { 0 } else { sums[i] });
-        self.inc = *events;
+        self.inc = events;
         if draining {
             (self.taken, self.p_q, self.first_q) = (sums[self.p], self.p, self.first);
             self.first &= self.p != COUNTERS - 1;
@@ -148,8 +142,7 @@ impl Default for Counters {
             clock: Default::default(),
             clear: Default::default(),
             running: Default::default(),
-            ones: Default::default(),
-            waits: Default::default(),
+            events: Default::default(),
             sel: Default::default(),
             value: Default::default(),
             ready: Default::default(),
@@ -174,18 +167,11 @@ impl Logic for Counters {
             return;
         }
         if self.clock.pos_edge() {
-            let ones = self.ones.val().to_u64();
-            let events: [u8; COUNTERS] = std::array::from_fn(|i| {
-                if i < ONES {
-                    (ones >> i & 1) as u8
-                } else {
-                    self.waits[i - ONES].val().to_u64() as u8
-                }
-            });
+            let events = self.events.val();
             self._state.edge(
                 self.clear.val(),
                 self.running.val(),
-                &events,
+                std::array::from_fn(|i| events.get_bit(i)),
                 self.sel.val().index(),
             );
         }
@@ -205,11 +191,7 @@ impl Logic for Counters {
             // Flip-flops that always hold their value: every simulator starts them there (an
             // `always @(*)` with no inputs would never run), and yosys removes them. The unused
             // inputs are named for Verilator's lint (its `*unused*` convention).
-            let waits = (0..WAITS)
-                .map(|k| format!("waits${k}"))
-                .collect::<Vec<_>>()
-                .join(", ");
-            Verilog::Custom(format!(
+            Verilog::Custom(
                 "\
 initial value = 32'h0;
 initial ready = 1'b1;
@@ -217,20 +199,16 @@ always @(posedge clock) begin
    value <= 32'h0;
    ready <= 1'b1;
 end
-wire unused_inputs = &{{1'b0, clear, running, ones, sel, {waits}}};
+wire unused_inputs = &{1'b0, clear, running, events, sel};
 "
-            ))
+                .into(),
+            )
         }
     }
 }
 
 /// The enabled block's Verilog (see the module comment for the structure).
 fn verilog() -> String {
-    let waits = (0..WAITS)
-        .rev()
-        .map(|k| format!("waits${k}"))
-        .collect::<Vec<_>>()
-        .join(", ");
     format!(
         "\
 // The drain: its turn (one-hot `hot` and binary `p`), first pass since the launch, and what
@@ -238,48 +216,36 @@ fn verilog() -> String {
 reg [{c}:0] hot = {n}'h1;
 reg [6:0] p = 7'd0;
 reg first = 1'b1;
-reg [10:0] taken = 11'd0;
+reg [6:0] taken = 7'd0;
 reg [6:0] p_q = 7'd0;
 reg first_q = 1'b0;
 reg wv = 1'b0;
 reg [6:0] quiet = 7'd0;
 wire draining = quiet < 7'd{quiet};
-wire [{wb}:0] all_waits = {{{waits}}};
 
 // Prescalers: last cycle's events added; zeroed when the drain takes them. `masked` is each
 // sum AND its turn, so the drain's select is an OR of 96 terms.
 wire [{mb}:0] masked;
 genvar i;
 generate
-   for (i = 0; i < {ones}; i = i + 1) begin : one_bit
+   for (i = 0; i < {n}; i = i + 1) begin : counter
       reg inc = 1'b0;
       reg [6:0] prescaler = 7'd0;
       wire [6:0] sum = prescaler + {{6'd0, inc}};
-      assign masked[i * 11 +: 11] = hot[i] ? {{4'd0, sum}} : 11'd0;
+      assign masked[i * 7 +: 7] = hot[i] ? sum : 7'd0;
       always @(posedge clock) begin
-         inc <= clear ? 1'b0 : ones[i];
+         inc <= clear ? 1'b0 : events[i];
          if (clear || (draining && hot[i])) prescaler <= 7'd0;
-         else prescaler <= sum;
-      end
-   end
-   for (i = 0; i < {wn}; i = i + 1) begin : wait_count
-      reg [4:0] inc = 5'd0;
-      reg [10:0] prescaler = 11'd0;
-      wire [10:0] sum = prescaler + {{6'd0, inc}};
-      assign masked[({ones} + i) * 11 +: 11] = hot[{ones} + i] ? sum : 11'd0;
-      always @(posedge clock) begin
-         inc <= clear ? 5'd0 : all_waits[i * 5 +: 5];
-         if (clear || (draining && hot[{ones} + i])) prescaler <= 11'd0;
          else prescaler <= sum;
       end
    end
 endgenerate
 
-reg [10:0] take;
+reg [6:0] take;
 integer k;
 always @(*) begin
-   take = 11'd0;
-   for (k = 0; k < {n}; k = k + 1) take = take | masked[k * 11 +: 11];
+   take = 7'd0;
+   for (k = 0; k < {n}; k = k + 1) take = take | masked[k * 7 +: 7];
 end
 
 always @(posedge clock) begin
@@ -313,17 +279,14 @@ initial for (m = 0; m < {n}; m = m + 1) ram[m] = 32'h0;
 initial value = 32'h0;
 initial ready = 1'b0;
 always @(posedge clock) begin
-   if (wv) ram[p_q] <= (first_q ? 32'h0 : value) + {{21'd0, taken}};
+   if (wv) ram[p_q] <= (first_q ? 32'h0 : value) + {{25'd0, taken}};
    value <= ram[ready ? sel : p];
 end
 ",
         c = COUNTERS - 1,
         cm = COUNTERS - 2,
         n = COUNTERS,
-        ones = ONES,
-        wn = WAITS,
-        wb = WAITS * 5 - 1,
-        mb = COUNTERS * 11 - 1,
+        mb = COUNTERS * 7 - 1,
         quiet = QUIET,
     )
 }

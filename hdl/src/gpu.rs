@@ -27,10 +27,10 @@ pub fn stats_from_counters(words: &[u64; COUNTERS]) -> Stats {
     let mut stats = Stats::default();
     for i in 0..N {
         let c = &mut stats.cores[i];
-        (c.retired, c.mem_stall, c.busy) = (words[i], words[16 + i], words[32 + i]);
+        (c.retired, c.mem_stall, c.busy, c.lock_waits) =
+            (words[i], words[16 + i], words[32 + i], words[48 + i]);
         let b = &mut stats.banks[i];
-        (b.accesses, b.conflict_waits, b.lock_waits) =
-            (words[48 + i], words[64 + i], words[80 + i]);
+        (b.accesses, b.contended) = (words[64 + i], words[80 + i]);
     }
     stats
 }
@@ -77,8 +77,9 @@ pub struct Gpu {
     pub dbg_reg: Signal<In, Bits<4>>,
     pub dbg_value: Signal<Out, Bits<8>>,
     /// Counter `stat_sel`, on `stat_value` the next cycle: 0–15 instructions retired by core
-    /// i, 16–31 its cycles stalled on memory, 32–47 its busy cycles, 48–63 accesses of bank
-    /// b, 64–79 its conflict waits, 80–95 its lock waits. The counts are final once
+    /// i, 16–31 its cycles stalled on memory, 32–47 its busy cycles, 48–63 its cycles of
+    /// `ld_sync` waiting for a lock; 64–79 accesses of bank b, 80–95 the cycles two or more
+    /// cores asked for it. The counts are final once
     /// `stat_ready` is up, about a hundred cycles after a run ends (see [`Counters`]).
     pub stat_sel: Signal<In, Bits<7>>,
     pub stat_value: Signal<Out, Bits<32>>,
@@ -92,8 +93,8 @@ pub struct Gpu {
     readies: Signal<Local, Bits<16>>,
     faults: Signal<Local, Bits<16>>,
     dbg: Signal<Local, Bits<8>>,
-    /// One-bit performance events of cores and banks, in counter order (0–63).
-    perf_ones: Signal<Local, Bits<64>>,
+    /// Performance events of cores and banks, in counter order.
+    perf_events: Signal<Local, Bits<COUNTERS>>,
 }
 
 impl Default for Gpu {
@@ -137,7 +138,7 @@ impl Default for Gpu {
             readies: Default::default(),
             faults: Default::default(),
             dbg: Default::default(),
-            perf_ones: Default::default(),
+            perf_events: Default::default(),
         }
     }
 }
@@ -157,7 +158,7 @@ impl Logic for Gpu {
         self.readies.next = 0.into();
         self.faults.next = 0.into();
         self.dbg.next = 0.into();
-        self.perf_ones.next = 0.into();
+        self.perf_events.next = 0.into();
         for i in 0..16 {
             self.cores[i].clock.next = self.clock.val();
             self.cores[i].core_id.next = self.core_ids[i].val();
@@ -186,15 +187,15 @@ impl Logic for Gpu {
             if self.dbg_core.val().index() == i {
                 self.dbg.next = self.cores[i].dbg_reg.val();
             }
-            self.perf_ones.next = self
-                .perf_ones
+            self.perf_events.next = self
+                .perf_events
                 .val()
                 .replace_bit(i, self.cores[i].perf_retired.val())
                 .replace_bit(i + 16, self.cores[i].perf_stalled.val())
                 .replace_bit(i + 32, self.cores[i].perf_busy.val())
-                .replace_bit(i + 48, self.sm.perf_access.val().get_bit(i));
-            self.counters.waits[i].next = self.sm.perf_conflicts[i].val();
-            self.counters.waits[i + 16].next = self.sm.perf_lock_waits[i].val();
+                .replace_bit(i + 48, self.sm.perf_lock_wait.val().get_bit(i))
+                .replace_bit(i + 64, self.sm.perf_access.val().get_bit(i))
+                .replace_bit(i + 80, self.sm.perf_contended.val().get_bit(i));
             self.sm_rdata[i].next = self.sm.host_rdata[i].val();
         }
 
@@ -221,7 +222,7 @@ impl Logic for Gpu {
         self.counters.clock.next = self.clock.val();
         self.counters.clear.next = self.sched.core_clear.val();
         self.counters.running.next = self.sched.running.val();
-        self.counters.ones.next = self.perf_ones.val();
+        self.counters.events.next = self.perf_events.val();
         self.counters.sel.next = self.stat_sel.val();
 
         // ---- host outputs ----

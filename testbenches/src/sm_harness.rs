@@ -35,9 +35,10 @@ impl Request {
 pub struct SmHarness {
     pub sm: SharedMem,
     pub cycle: u64,
-    /// Per bank, the performance events summed since the clear: (accesses, conflict waits,
-    /// lock waits).
-    counts: [(u64, u64, u64); PORTS],
+    /// The performance events summed since the clear: per bank (accesses, contended
+    /// cycles), per port lock waits.
+    counts: [(u64, u64); PORTS],
+    lock_waits: [u64; PORTS],
     /// When set, every cycle's ports are recorded for a Verilog cosimulation.
     pub recording: Option<Recording>,
 }
@@ -54,7 +55,8 @@ impl SmHarness {
         let mut h = SmHarness {
             sm: connected(),
             cycle: 0,
-            counts: [(0, 0, 0); PORTS],
+            counts: [(0, 0); PORTS],
+            lock_waits: [0; PORTS],
             recording: None,
         };
         h.sm.clear.next = true;
@@ -92,16 +94,15 @@ impl SmHarness {
             r.sample(&self.sm);
         }
         let s = &self.sm;
+        let counting = u64::from(!s.clear.val());
         for (b, count) in self.counts.iter_mut().enumerate() {
-            *count = if s.clear.val() {
-                (0, 0, 0)
-            } else {
-                (
-                    count.0 + u64::from(s.perf_access.val().get_bit(b)),
-                    count.1 + s.perf_conflicts[b].val().to_u64(),
-                    count.2 + s.perf_lock_waits[b].val().to_u64(),
-                )
-            };
+            *count = (
+                counting * (count.0 + u64::from(s.perf_access.val().get_bit(b))),
+                counting * (count.1 + u64::from(s.perf_contended.val().get_bit(b))),
+            );
+        }
+        for (p, waits) in self.lock_waits.iter_mut().enumerate() {
+            *waits = counting * (*waits + u64::from(s.perf_lock_wait.val().get_bit(p)));
         }
         tick(&mut self.sm, |s| &mut s.clock).expect("the shared memory settles");
         self.cycle += 1;
@@ -136,9 +137,13 @@ impl SmHarness {
         self.sm.host_write.next = false;
     }
 
-    /// Per bank, the performance events since the clear: (accesses, conflict waits, lock
-    /// waits).
-    pub fn counters(&self, bank: usize) -> (u64, u64, u64) {
+    /// Per bank, the performance events since the clear: (accesses, contended cycles).
+    pub fn counters(&self, bank: usize) -> (u64, u64) {
         self.counts[bank]
+    }
+
+    /// Per port, the cycles its `ld_sync` waited for a lock since the clear.
+    pub fn lock_waits(&self, port: usize) -> u64 {
+        self.lock_waits[port]
     }
 }

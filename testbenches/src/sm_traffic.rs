@@ -23,9 +23,11 @@ pub struct Scoreboard {
     pub holder: [Option<(usize, u8)>; 16],
     /// Per port: the byte its load granted last cycle must return.
     pub expect_read: [Option<u8>; PORTS],
+    /// The performance events: per bank, accesses made and cycles two or more ports asked
+    /// for it; per port, cycles its `ld_sync` waited while its bank was locked.
     pub accesses: [u64; 16],
-    pub conflict_waits: [u64; 16],
-    pub lock_waits: [u64; 16],
+    pub contended: [u64; 16],
+    pub lock_waits: [u64; PORTS],
     pub max_waited: u64,
 }
 
@@ -36,8 +38,8 @@ impl Scoreboard {
             holder: [None; 16],
             expect_read: [None; PORTS],
             accesses: [0; 16],
-            conflict_waits: [0; 16],
-            lock_waits: [0; 16],
+            contended: [0; 16],
+            lock_waits: [0; PORTS],
             max_waited: 0,
         }
     }
@@ -106,6 +108,10 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
             _ => None,
         });
         let (grants, rdata) = h.cycle(&requests, release);
+        for (b, contended) in sb.contended.iter_mut().enumerate() {
+            let asking = requests.iter().flatten().filter(|r| r.bank() == b).count();
+            *contended += u64::from(asking >= 2);
+        }
 
         // Last cycle's loads return what the scoreboard said.
         for (p, byte) in rdata.iter().enumerate() {
@@ -181,10 +187,9 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
                 }
                 if start.held_back(p, &r) {
                     // Round-robin's bound holds from when the request becomes eligible.
-                    sb.lock_waits[r.bank()] += 1;
+                    sb.lock_waits[p] += u64::from(r.is_lock());
                     phase[p] = Phase::Pending(r, 0);
                 } else {
-                    sb.conflict_waits[r.bank()] += 1;
                     // Served within 15 turns of the round robin, plus the cycle between its
                     // pick and its access.
                     let waited = waited + 1;

@@ -11,7 +11,12 @@ fn sixteen_cores_increment_one_byte_without_losing_an_update() {
     let r = run_model_zero(src);
     assert_eq!(r.status, Status::Ok);
     assert_eq!(r.sm[0], 240);
-    assert!(r.stats.banks[0].lock_waits > 0, "the lock made cores wait");
+    let lock_waits: u64 = r.stats.cores.iter().map(|c| c.lock_waits).sum();
+    assert!(lock_waits > 0, "the lock made cores wait");
+    assert!(
+        r.stats.banks[0].contended > 0,
+        "the cores asked for bank 0 together"
+    );
 }
 
 #[test]
@@ -26,6 +31,8 @@ fn same_bank_requests_are_granted_round_robin() {
         assert_eq!(c.mem_stall, i as u64 + 15, "core {i}");
     }
     assert_eq!(r.stats.banks[0].accesses, 32);
+    // Two or more cores ask in every cycle but the last, when core 15's second load is alone.
+    assert_eq!(r.stats.banks[0].contended, 31);
 }
 
 #[test]
@@ -35,11 +42,12 @@ fn different_banks_proceed_in_parallel() {
                st_sync [r8, r1], r9\nld [r8, r1], r9\nready\n";
     let r = run_model_zero(src);
     assert_eq!(r.status, Status::Ok);
+    assert!(r.stats.banks.iter().all(|b| b.contended == 0));
     assert!(r
         .stats
-        .banks
+        .cores
         .iter()
-        .all(|b| b.conflict_waits == 0 && b.lock_waits == 0));
+        .all(|c| c.lock_waits == 0 && c.mem_stall == 0));
     assert_eq!(r.cycles, 1 + 7);
 }
 
@@ -70,7 +78,10 @@ fn the_locked_byte_waits_for_every_other_access() {
             other.complete > locker.complete - 2,
             "{access} waited for the unlock"
         );
-        assert!(r.stats.banks[3].lock_waits > 30, "{access}");
+        // Core 1 waits; only an `ld_sync` counts as waiting for the lock.
+        let c = &r.stats.cores[1];
+        assert!(c.mem_stall > 30, "{access}");
+        assert_eq!(c.lock_waits > 30, access.starts_with("ld_sync"), "{access}");
     }
 }
 
@@ -78,7 +89,7 @@ fn the_locked_byte_waits_for_every_other_access() {
 fn ld_sync_to_another_row_of_a_locked_bank_waits() {
     let r = contend("ld_sync [r8, r1], r10\nst_sync [r8, r1], r10", 7);
     assert!(r.timeline[3].complete > r.timeline[1].complete - 2);
-    assert!(r.stats.banks[3].lock_waits > 30);
+    assert!(r.stats.cores[1].lock_waits > 30);
 }
 
 #[test]
@@ -89,7 +100,7 @@ fn plain_access_to_another_row_of_a_locked_bank_proceeds() {
             r.timeline[3].complete < r.timeline[1].complete - 20,
             "{access}"
         );
-        assert_eq!(r.stats.banks[3].lock_waits, 0);
+        assert_eq!(r.stats.cores[1].mem_stall, 0, "{access}");
     }
 }
 

@@ -41,13 +41,9 @@
 
 mod arbiter;
 mod lock;
-mod lock_waits;
-mod popcount;
 
 pub use arbiter::RoundRobin;
 pub use lock::BankLock;
-pub use lock_waits::LockWaits;
-pub use popcount::PopCount;
 
 use rust_hdl::prelude::*;
 
@@ -83,12 +79,12 @@ pub struct SharedMem {
     pub host_write: Signal<In, Bit>,
     pub host_wdata: Signal<In, Bits<8>>,
     pub host_rdata: [Signal<Out, Bits<8>>; N],
-    /// Performance events this cycle, per bank (for [`crate::counters::Counters`]): an
-    /// access is made (bit b); requests neither served nor held back by a lock (each access
-    /// spends at least one cycle so, in arbitration); requests held back by a lock.
+    /// Performance events this cycle (for [`crate::counters::Counters`]). Per bank: an
+    /// access is made (`perf_access` bit b); two or more cores ask for it (`perf_contended`).
+    /// Per core: its `ld_sync` waits while its bank is locked (`perf_lock_wait` bit i).
     pub perf_access: Signal<Out, Bits<16>>,
-    pub perf_conflicts: [Signal<Out, Bits<5>>; N],
-    pub perf_lock_waits: [Signal<Out, Bits<5>>; N],
+    pub perf_contended: Signal<Out, Bits<16>>,
+    pub perf_lock_wait: Signal<Out, Bits<16>>,
 
     banks: [RAM<Bits<8>, 8>; N],
     arbiters: [RoundRobin; N],
@@ -106,15 +102,9 @@ pub struct SharedMem {
     /// power-up output).
     host_read_q: DFF<Bit>,
 
-    /// For the counters: which requests a lock holds back, and per bank how many requesters
-    /// waited without being held back, how many a lock held back.
-    lock_wait_lookup: LockWaits,
-    n_lost: [PopCount; N],
-    n_held: [PopCount; N],
-    /// Per bank: requests for it this cycle, those it may pick, and those a lock holds back.
+    /// Per bank: requests for it this cycle, and those it may pick.
     asking: [Signal<Local, Bits<16>>; N],
     eligible: [Signal<Local, Bits<16>>; N],
-    held: [Signal<Local, Bits<16>>; N],
     /// Per bank: the picked request's fields.
     pick_row: [Signal<Local, Bits<8>>; N],
     pick_write: [Signal<Local, Bit>; N],
@@ -135,8 +125,16 @@ pub struct SharedMem {
     locked_banks: Signal<Local, Bits<16>>,
     /// Banks that make an access this cycle.
     go_mask: Signal<Local, Bits<16>>,
-    /// Scratch per (bank, core) pair: the core asks this bank.
+    /// Scratch per (bank, core) pair: the core asks this bank; per bank, one core / two
+    /// cores so far in the scan did; per core, its bank and whether that bank is locked.
     hit: Signal<Local, Bit>,
+    asked: Signal<Local, Bit>,
+    two_asked: Signal<Local, Bit>,
+    core_bank: Signal<Local, Bits<4>>,
+    bank_locked: Signal<Local, Bits<1>>,
+    /// Per bank, two or more cores ask (bit b); per core, its `ld_sync` finds the bank locked.
+    contended_mask: Signal<Local, Bits<16>>,
+    lock_wait_mask: Signal<Local, Bits<16>>,
     host_bank: Signal<Local, Bits<16>>,
 }
 
@@ -159,8 +157,8 @@ impl Default for SharedMem {
             host_wdata: Default::default(),
             host_rdata: Default::default(),
             perf_access: Default::default(),
-            perf_conflicts: Default::default(),
-            perf_lock_waits: Default::default(),
+            perf_contended: Default::default(),
+            perf_lock_wait: Default::default(),
             // Zero-initialised, so every simulator reads 0 (not X) from an unwritten byte.
             banks: std::array::from_fn(|_| RAM::from((0..256).map(|_| Bits::<8>::default()))),
             arbiters: Default::default(),
@@ -172,12 +170,8 @@ impl Default for SharedMem {
             win_wdata: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
-            lock_wait_lookup: Default::default(),
-            n_lost: Default::default(),
-            n_held: Default::default(),
             asking: Default::default(),
             eligible: Default::default(),
-            held: Default::default(),
             pick_row: Default::default(),
             pick_write: Default::default(),
             pick_sync: Default::default(),
@@ -193,6 +187,12 @@ impl Default for SharedMem {
             locked_banks: Default::default(),
             go_mask: Default::default(),
             hit: Default::default(),
+            asked: Default::default(),
+            two_asked: Default::default(),
+            core_bank: Default::default(),
+            bank_locked: Default::default(),
+            contended_mask: Default::default(),
+            lock_wait_mask: Default::default(),
             host_bank: Default::default(),
         }
     }
@@ -224,14 +224,21 @@ impl Logic for SharedMem {
                 .replace_bit(i, self.locks[i].locked.val());
         }
 
-        // For the counters only (synthesis drops it with them).
-        self.lock_wait_lookup.locked.next = self.locked_banks.val();
+        // Performance event (synthesis drops it without the counters): an `ld_sync` whose
+        // bank's lock is held. One bit of `locked_banks` per core, not a row comparison.
+        self.lock_wait_mask.next = 0.into();
+        self.contended_mask.next = 0.into();
         for i in 0..16 {
-            self.lock_wait_lookup.locked_row[i].next = self.locks[i].locked_row.val();
-            self.lock_wait_lookup.req[i].next = self.req[i].val();
-            self.lock_wait_lookup.addr[i].next = self.addr[i].val();
-            self.lock_wait_lookup.write[i].next = self.write[i].val();
-            self.lock_wait_lookup.sync[i].next = self.sync[i].val();
+            self.core_bank.next = self.addr[i].val().get_bits::<4>(8);
+            self.bank_locked.next =
+                bit_cast::<1, 16>(self.locked_banks.val() >> self.core_bank.val());
+            self.lock_wait_mask.next = self.lock_wait_mask.val().replace_bit(
+                i,
+                self.req[i].val()
+                    && self.sync[i].val()
+                    && !self.write[i].val()
+                    && self.bank_locked.val().any(),
+            );
         }
 
         for i in 0..16 {
@@ -271,6 +278,8 @@ impl Logic for SharedMem {
             // ---- arbitrate: which requests the bank may pick, and the picked one ----
             self.asking[b].next = 0.into();
             self.eligible[b].next = 0.into();
+            self.asked.next = false;
+            self.two_asked.next = false;
             for i in 0..16 {
                 // Bit expressions, not `if`s: each (bank, core) pair then costs one bit of
                 // logic instead of a 16-bit multiplexer.
@@ -279,6 +288,8 @@ impl Logic for SharedMem {
                     && !self.host_en.val()
                     && !self.clear.val();
                 self.asking[b].next = self.asking[b].val().replace_bit(i, self.hit.val());
+                self.two_asked.next = self.two_asked.val() || (self.hit.val() && self.asked.val());
+                self.asked.next = self.asked.val() || self.hit.val();
                 self.eligible[b].next = self.eligible[b].val().replace_bit(
                     i,
                     self.hit.val()
@@ -288,7 +299,6 @@ impl Logic for SharedMem {
                         && !self.win[b].q.val().get_bit(i),
                 );
             }
-            self.held[b].next = self.asking[b].val() & self.lock_wait_lookup.held.val();
             self.arbiters[b].clock.next = self.clock.val();
             self.arbiters[b].clear.next = self.clear.val();
             self.arbiters[b].eligible.next = self.eligible[b].val();
@@ -356,14 +366,11 @@ impl Logic for SharedMem {
             self.locks[b].row.next = self.win_row[b].q.val();
             self.locks[b].owner.next = self.win[b].q.val();
             self.locks[b].task_end.next = self.task_end_mask.val();
-
-            // Performance events.
-            self.n_lost[b].bits.next =
-                self.asking[b].val() & !self.held[b].val() & !self.served[b].val();
-            self.n_held[b].bits.next = self.held[b].val();
             self.go_mask.next = self.go_mask.val().replace_bit(b, self.go[b].val());
-            self.perf_conflicts[b].next = self.n_lost[b].count.val();
-            self.perf_lock_waits[b].next = self.n_held[b].count.val();
+            self.contended_mask.next = self
+                .contended_mask
+                .val()
+                .replace_bit(b, self.two_asked.val());
         }
 
         // Per core: grant now, read data from the bank that granted it last cycle.
@@ -382,5 +389,7 @@ impl Logic for SharedMem {
             self.rdata[i].next = self.read_byte[i].val();
         }
         self.perf_access.next = self.go_mask.val();
+        self.perf_contended.next = self.contended_mask.val();
+        self.perf_lock_wait.next = self.lock_wait_mask.val();
     }
 }

@@ -63,7 +63,7 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
                 plans[i] = Some(plan);
             }
         }
-        let granted = mem.serve(&requests, &mut stats.banks);
+        let granted = mem.serve(&requests, &mut stats);
 
         for (i, plan) in plans.into_iter().enumerate() {
             let Some(plan) = plan else { continue };

@@ -4,7 +4,7 @@
 use crate::frame::CORES;
 use crate::image::sm::SmImage;
 use crate::isa::sm::{bank, BANKS};
-use crate::run::BankStats;
+use crate::run::Stats;
 
 /// What a memory instruction does to its byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,29 +48,33 @@ impl SharedMem {
     }
 
     /// Grants at most one request per bank and performs it. Returns, per core, `Some(byte)` if
-    /// granted (the byte read, or the byte written).
+    /// granted (the byte read, or the byte written). Counts each core's lock waits and each
+    /// bank's accesses and contended cycles into `stats`.
     pub fn serve(
         &mut self,
         requests: &[Option<Request>; CORES],
-        stats: &mut [BankStats; BANKS],
+        stats: &mut Stats,
     ) -> [Option<u8>; CORES] {
         let mut out = [None; CORES];
-        // The cores per bank whose request no lock holds back.
+        // The cores per bank asking for it, and those whose request no lock holds back.
+        let mut asking = [0u16; BANKS];
         let mut eligible = [0u16; BANKS];
         for (core, req) in requests.iter().enumerate() {
             let Some(req) = req else { continue };
             let b = bank(req.addr);
+            asking[b] |= 1 << core;
             let blocked = self.locks[b].is_some_and(|l| {
                 l.owner as usize != core
                     && (l.row == req.addr as u8 || req.access == Access::LoadSync)
             });
             if blocked {
-                stats[b].lock_waits += 1;
+                stats.cores[core].lock_waits += u64::from(req.access == Access::LoadSync);
             } else {
                 eligible[b] |= 1 << core;
             }
         }
         for b in 0..BANKS {
+            stats.banks[b].contended += u64::from(asking[b].count_ones() >= 2);
             if eligible[b] == 0 {
                 continue;
             }
@@ -78,8 +82,7 @@ impl SharedMem {
             let start = (self.last_grant[b] as u32 + 1) % CORES as u32;
             let core = ((eligible[b].rotate_right(start).trailing_zeros() + start) % 16) as usize;
             self.last_grant[b] = core as u8;
-            stats[b].accesses += 1;
-            stats[b].conflict_waits += (eligible[b].count_ones() - 1) as u64;
+            stats.banks[b].accesses += 1;
             let req = requests[core].expect("a granted core has a request");
             let addr = req.addr as usize;
             out[core] = Some(match req.access {

@@ -14,6 +14,8 @@ pub struct CoreStats {
     pub mem_stall: u64,
     /// Cycles the core was running a task.
     pub busy: u64,
+    /// Cycles its `ld_sync` waited while another core held the lock of its bank.
+    pub lock_waits: u64,
     /// Tasks the core finished.
     pub tasks: u64,
     /// Loads and stores retired — counted by the model only (0 from the hardware).
@@ -29,11 +31,9 @@ pub struct CoreStats {
 pub struct BankStats {
     /// Accesses served.
     pub accesses: u64,
-    /// Request-cycles that waited because another core was granted the bank. The hardware
-    /// also counts the cycle each access spends in arbitration before its grant.
-    pub conflict_waits: u64,
-    /// Request-cycles that waited on a lock held by another core.
-    pub lock_waits: u64,
+    /// Cycles in which two or more cores asked for the bank (a bank conflict: all but one of
+    /// them wait).
+    pub contended: u64,
 }
 
 /// All counters of a run.
@@ -81,26 +81,21 @@ impl Stats {
             self.frames, self.tasks
         )
         .unwrap();
-        writeln!(s, "core  retired  busy  mem_stall  tasks").unwrap();
+        writeln!(s, "core  retired  busy  mem_stall  lock_waits  tasks").unwrap();
         for (i, c) in self.cores.iter().enumerate() {
             if c.busy > 0 {
                 writeln!(
                     s,
-                    "{i:>4}  {:>7}  {:>4}  {:>9}  {:>5}",
-                    c.retired, c.busy, c.mem_stall, c.tasks
+                    "{i:>4}  {:>7}  {:>4}  {:>9}  {:>10}  {:>5}",
+                    c.retired, c.busy, c.mem_stall, c.lock_waits, c.tasks
                 )
                 .unwrap();
             }
         }
-        writeln!(s, "bank  accesses  conflict_waits  lock_waits").unwrap();
+        writeln!(s, "bank  accesses  contended").unwrap();
         for (i, b) in self.banks.iter().enumerate() {
-            if b.accesses + b.conflict_waits + b.lock_waits > 0 {
-                writeln!(
-                    s,
-                    "{i:>4}  {:>8}  {:>14}  {:>10}",
-                    b.accesses, b.conflict_waits, b.lock_waits
-                )
-                .unwrap();
+            if b.accesses + b.contended > 0 {
+                writeln!(s, "{i:>4}  {:>8}  {:>9}", b.accesses, b.contended).unwrap();
             }
         }
         s
