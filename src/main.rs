@@ -46,8 +46,8 @@ enum Command {
     /// Synthesise the GPU (or a block) for an FPGA with yosys and nextpnr; report its size and
     /// Fmax.
     Synth(synth::SynthArgs),
-    /// Build a board's bitstream: yosys, nextpnr-ecp5 and ecppack (the whole GPU takes hours to
-    /// route; --design uart-echo, seconds).
+    /// Build a board's bitstream: yosys, nextpnr-ecp5 and ecppack (the whole GPU ~15 minutes;
+    /// --design uart-echo, seconds).
     Build(board::BuildArgs),
     /// Load a bitstream onto a board with openFPGALoader.
     Flash(board::FlashArgs),

@@ -336,7 +336,7 @@ pub fn implement(
     progress(if stop == Stop::AfterPlacement {
         "nextpnr placement"
     } else {
-        "nextpnr place and route (routing the whole GPU takes hours on 2 cores)"
+        "nextpnr place and route (~10 minutes for the whole GPU)"
     });
     let (program, mut args): (&str, Vec<&str>) = match target {
         Target::Ecp5_25f => (
@@ -353,6 +353,13 @@ pub fn implement(
         ),
         Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
     };
+    // ECP5: nextpnr's static (electrostatic) placer spreads the cells by where the wires go,
+    // and router2 negotiates congestion. The whole GPU's crossbar congests the default HeAP
+    // placement so much that router1 had not finished after hours; with these two the
+    // 85F board build routes in ~10 minutes (docs/BOARD.md).
+    if target.is_ecp5() {
+        args.extend(["--placer", "static", "--router", "router2"]);
+    }
     let freq = format!("{}", flow.freq_mhz);
     args.extend([
         "--json",
@@ -513,11 +520,22 @@ fn nextpnr_phase(log: &str) -> Option<String> {
         let text = line.trim_start_matches("Info:").trim();
         if text.starts_with("Packing") {
             phase = Some("packing".to_string());
-        } else if text.starts_with("Creating initial analytic placement") {
+        } else if text.starts_with("Creating initial analytic placement")
+            || text.starts_with("Running Static placer")
+        {
             phase = Some("placing".to_string());
+        } else if text.starts_with("Running router2") {
+            phase = Some("routing".to_string());
+        } else if let Some((iter, overused)) = router2_iteration(text) {
+            phase = Some(format!(
+                "routing: iteration {iter}, {overused} wires still shared"
+            ));
+        } else if text.starts_with("Running router1 to check") {
+            phase = Some("checking the route".to_string());
         } else if let Some(n) = text
             .strip_prefix("Routing ")
             .and_then(|r| r.strip_suffix(" arcs."))
+            .filter(|_| phase.as_deref() != Some("checking the route"))
         {
             arcs = Some(n.to_string());
             phase = Some(format!("routing: {n} arcs"));
@@ -529,6 +547,16 @@ fn nextpnr_phase(log: &str) -> Option<String> {
         }
     }
     phase
+}
+
+/// Router2's iteration and its count of overused wires, from its progress line
+/// `iter=12 wires=452864 overused=5532 overuse=5581 archfail=NA` (none means routed).
+fn router2_iteration(text: &str) -> Option<(u64, u64)> {
+    let field = |name: &str| {
+        text.split_whitespace()
+            .find_map(|w| w.strip_prefix(name)?.parse::<u64>().ok())
+    };
+    Some((field("iter=")?, field("overused=")?))
 }
 
 /// The lowest frequency of nextpnr's last timing analysis in its log (`Info: Max frequency
@@ -571,6 +599,22 @@ mod tests {
             Some("routing: 84720 of 85403 arcs left")
         );
         assert_eq!(nextpnr_phase("Info: Loading chipdb\n"), None);
+    }
+
+    #[test]
+    fn the_static_placer_and_router2_phases_are_read_from_the_log() {
+        let mut log = String::from("Info: Packing IOs..\nInfo: Running Static placer...\n");
+        assert_eq!(nextpnr_phase(&log).as_deref(), Some("placing"));
+        log += "Info: Running router2...\n";
+        assert_eq!(nextpnr_phase(&log).as_deref(), Some("routing"));
+        log += "Info:     iter=13 wires=452864 overused=5532 overuse=5581 archfail=NA\n";
+        assert_eq!(
+            nextpnr_phase(&log).as_deref(),
+            Some("routing: iteration 13, 5532 wires still shared")
+        );
+        log += "Info: Running router1 to check that route is legal...\n\
+                Info: Setting up routing queue.\nInfo: Routing 0 arcs.\n";
+        assert_eq!(nextpnr_phase(&log).as_deref(), Some("checking the route"));
     }
 
     #[test]
