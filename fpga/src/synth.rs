@@ -164,6 +164,28 @@ impl Report {
     pub fn fits(&self) -> bool {
         self.usage.iter().all(|(_, used, avail)| used <= avail)
     }
+
+    /// The share of the device's LUT4 sites the design uses.
+    pub fn lut_share(&self) -> f64 {
+        self.usage
+            .iter()
+            .find(|(name, _, _)| *name == "LUT4")
+            .map_or(0.0, |(_, used, avail)| *used as f64 / *avail as f64)
+    }
+}
+
+/// ECP5 designs filling at most this share of the device's LUT4 sites are routed by router2,
+/// fuller ones by router1: router2 converged at 26% (the 85F board build) and not at 78–91%
+/// (the 25F builds).
+const ROUTER2_LUT_SHARE: f64 = 0.5;
+
+/// nextpnr-ecp5's placer and router for a design using `lut_share` of the device.
+fn ecp5_placer_and_router(lut_share: f64) -> Vec<&'static str> {
+    if lut_share <= ROUTER2_LUT_SHARE {
+        vec!["--placer", "static", "--router", "router2"]
+    } else {
+        vec!["--placer", "static", "--router", "router1"]
+    }
 }
 
 impl std::fmt::Display for Report {
@@ -353,12 +375,13 @@ pub fn implement(
         ),
         Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
     };
-    // ECP5: nextpnr's static (electrostatic) placer spreads the cells by where the wires go,
-    // and router2 negotiates congestion. The whole GPU's crossbar congests the default HeAP
-    // placement so much that router1 had not finished after hours; with these two the
-    // 85F board build routes in ~10 minutes (docs/BOARD.md).
+    // ECP5: nextpnr's static (electrostatic) placer spreads the cells by where the wires go.
+    // The whole GPU's crossbar congests the default HeAP placement so much that router1 had
+    // not finished after hours. On the static placement router2 routes a design that fills a
+    // quarter of the device in minutes (the 85F board build), but does not converge at four
+    // fifths (the 25F), where router1 does (docs/BOARD.md).
     if target.is_ecp5() {
-        args.extend(["--placer", "static", "--router", "router2"]);
+        args.extend(ecp5_placer_and_router(report.lut_share()));
     }
     let freq = format!("{}", flow.freq_mhz);
     args.extend([
@@ -599,6 +622,22 @@ mod tests {
             Some("routing: 84720 of 85403 arcs left")
         );
         assert_eq!(nextpnr_phase("Info: Loading chipdb\n"), None);
+    }
+
+    #[test]
+    fn router2_routes_only_a_design_that_leaves_room() {
+        let router = |share| ecp5_placer_and_router(share)[3];
+        assert_eq!(router(0.26), "router2");
+        assert_eq!(router(0.82), "router1");
+        let report = Report {
+            target: Target::Ecp5_25f,
+            usage: vec![("LUT4", 22_090, 24_288), ("FF", 9_986, 24_288)],
+            fmax_mhz: None,
+            stop: Stop::AfterRouting,
+            critical_path: None,
+            pnr_note: None,
+        };
+        assert!((report.lut_share() - 0.909).abs() < 0.001);
     }
 
     #[test]
