@@ -1,7 +1,8 @@
-//! Proofs on the emitted Verilog (yosys + yosys-smtbmc + z3): the arbiter, the shared memory's
-//! locks, the fence rules and the scheduler's issue rules, as the property modules in
-//! testbenches/formal/ state them. Each property is also shown to fail on a deliberately broken copy of its
-//! block, so that a proof that cannot fail does not pass for one.
+//! Proofs on the emitted Verilog (yosys, then yosys-smtbmc with z3 or yosys-abc's PDR): the
+//! arbiter, the shared memory's locks, the fence rules and the scheduler's issue rules, as the
+//! property modules in testbenches/formal/ state them. Each property is also shown to fail on
+//! a deliberately broken copy of its block, so that a proof that cannot fail does not pass
+//! for one.
 
 use gpu16_fpga::cosim::{ports_of, Port};
 use gpu16_fpga::emit;
@@ -67,8 +68,18 @@ impl Subject {
         }
     }
 
-    /// The copy with `from` replaced by `to` breaks `property` within `depth` cycles.
-    fn broken_copy_fails(&self, from: &str, to: &str, property: &str, depth: u32) {
+    /// Every property holds in every state reachable from power-up (ABC's PDR).
+    fn proves_for_ever(&self) {
+        assert_eq!(
+            self.check(&self.design, "pdr", Mode::Pdr),
+            Verdict::Passed,
+            "{}: PDR",
+            self.name
+        );
+    }
+
+    /// The copy with `from` replaced by `to` breaks `property` under `mode`.
+    fn broken_copy_fails(&self, from: &str, to: &str, property: &str, mode: Mode) {
         assert_eq!(
             self.design.matches(from).count(),
             1,
@@ -76,7 +87,7 @@ impl Subject {
             self.name
         );
         let broken = self.design.replacen(from, to, 1);
-        match self.check(&broken, property, Mode::Bmc { depth }) {
+        match self.check(&broken, property, mode) {
             Verdict::Failed { assertion, .. } => assert_eq!(
                 assertion, property,
                 "{}: `{from}` -> `{to}` should break {property}",
@@ -111,16 +122,26 @@ fn the_arbiter_grants_one_requester_and_is_fair() {
         "pick = both & (~both + 32'h1);",
         "pick = both;",
         "one_winner",
-        3,
+        Mode::Bmc { depth: 3 },
     );
-    rr.broken_copy_fails("| ((eligible & above)", "| ((above)", "only_requesters", 3);
+    rr.broken_copy_fails(
+        "| ((eligible & above)",
+        "| ((above)",
+        "only_requesters",
+        Mode::Bmc { depth: 3 },
+    );
     rr.broken_copy_fails(
         "grant = winner;",
         "grant = winner & 16'h7fff;",
         "someone_wins",
-        3,
+        Mode::Bmc { depth: 3 },
     );
-    rr.broken_copy_fails("last$d = winner;", "last$d = 16'h1;", "fair", 20);
+    rr.broken_copy_fails(
+        "last$d = winner;",
+        "last$d = 16'h1;",
+        "fair",
+        Mode::Bmc { depth: 20 },
+    );
 }
 
 #[test]
@@ -132,29 +153,30 @@ fn a_bank_lock_is_held_from_its_ld_sync_to_its_st_sync_or_task_end() {
         "bank_lock.sv",
         "bank_lock_props",
     );
-    // BMC only: the lock's owner is not on its ports, so induction cannot tie it to the
-    // reference's (an unreachable state with two different owners never shows).
-    lock.proves(12, None);
+    // PDR: the lock's owner is not on its ports, so k-induction cannot tie it to the
+    // reference's (an unreachable state with two different owners never shows); PDR's
+    // invariant does.
+    lock.proves_for_ever();
     // Released by another core's end of task, not only its owner's.
     lock.broken_copy_fails(
         "(valid$q && |(task_end & held_owner$q))",
         "(valid$q && |(task_end))",
         "locked_as_reference",
-        4,
+        Mode::Pdr,
     );
     // Never released by its st_sync.
     lock.broken_copy_fails(
         "if (unlock || clear ||",
         "if (clear ||",
         "locked_as_reference",
-        4,
+        Mode::Pdr,
     );
     // The locked row taken from the wrong input.
     lock.broken_copy_fails(
         "held_row$d = row;",
         "held_row$d = owner[7:0];",
         "row_as_reference",
-        4,
+        Mode::Pdr,
     );
 }
 
@@ -194,7 +216,7 @@ fn an_if_issues_only_as_its_fence_allows() {
         ),
     ];
     for (from, to, property) in breaks {
-        fence.broken_copy_fails(from, to, property, 1);
+        fence.broken_copy_fails(from, to, property, Mode::Bmc { depth: 1 });
     }
 }
 
@@ -259,17 +281,21 @@ fn the_scheduler_never_shares_a_core_and_writes_r0_only_to_idle_ones() {
         properties: properties("scheduler.sv"),
         top: "scheduler_props",
     };
-    // From power-up: launch, frame 0 loaded, a CF, its IFs started, READYs, the next tasks.
-    sched.proves(10, None);
+    sched.proves_for_ever();
     // An IF under `no`/`acq` issued onto busy cores.
     sched.broken_copy_fails(
         "may_issue = ~|(mask & busy);",
         "may_issue = 1'b1;",
         "cores_never_shared",
-        6,
+        Mode::Pdr,
     );
     // A CF handled while the cores it initialises are busy.
-    sched.broken_copy_fails(" && ~|(cf_targets & busy_now);", ";", "r0_only_to_idle", 6);
+    sched.broken_copy_fails(
+        " && ~|(cf_targets & busy_now);",
+        ";",
+        "r0_only_to_idle",
+        Mode::Pdr,
+    );
 }
 
 /// scheduler.sv's property module with the fence rules of scheduler_fences.sv added, for the
@@ -285,10 +311,7 @@ fn with_fence_properties() -> String {
     )
 }
 
-/// Run by hand (`cargo test -p gpu16-testbenches --test formal -- --ignored`): z3 needs
-/// minutes for the first step of each check (docs/VERIFICATION.md), too long for CI.
 #[test]
-#[ignore]
 fn the_scheduler_applies_acq_and_rel_as_a_whole() {
     let uut = connected::<Scheduler>();
     let mut ports = ports_of(&uut);
@@ -306,25 +329,25 @@ fn the_scheduler_applies_acq_and_rel_as_a_whole() {
         properties: with_fence_properties(),
         top: "scheduler_props",
     };
-    sched.proves(10, None);
+    sched.proves_for_ever();
     // A `rel` IF that waits only for its own cores.
     sched.broken_copy_fails(
         "may_issue = ~|busy;",
         "may_issue = ~|(mask & busy);",
         "rel_waits_for_all",
-        8,
+        Mode::Pdr,
     );
     // Frames handled while an `acq` IF is in flight: its mask never blocks, or is never kept.
     sched.broken_copy_fails(
         " && ~|(acq_mask$q & busy_now);",
         ";",
         "acq_blocks_until_done",
-        8,
+        Mode::Pdr,
     );
     sched.broken_copy_fails(
         "acquire = fence == 32'h1;",
         "acquire = 1'b0;",
         "acq_blocks_until_done",
-        8,
+        Mode::Pdr,
     );
 }
