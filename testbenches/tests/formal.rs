@@ -8,7 +8,7 @@ use gpu16_fpga::cosim::{ports_of, Port};
 use gpu16_fpga::emit;
 use gpu16_fpga::formal::{check, instantiate, Mode, Verdict};
 use gpu16_hdl::scheduler::{FenceCheck, Scheduler};
-use gpu16_hdl::shared_mem::{BankLock, RoundRobin};
+use gpu16_hdl::shared_mem::{BankAccess, BankLock, RoundRobin};
 use gpu16_hdl::sim::connected;
 use gpu16_testbenches::scratch;
 
@@ -178,6 +178,49 @@ fn a_bank_lock_is_held_from_its_ld_sync_to_its_st_sync_or_task_end() {
         "row_as_reference",
         Mode::Pdr,
     );
+}
+
+#[test]
+fn a_bank_serves_one_lock_owner_and_leaves_its_locked_byte_alone() {
+    let access = Subject::leaf(
+        "bank_access",
+        &connected::<BankAccess>(),
+        "gpu16_bank_access",
+        "bank_access.sv",
+        "bank_access_props",
+    );
+    access.proves_for_ever();
+    let breaks = [
+        // An ld_sync served while the bank is locked: a second owner.
+        (
+            "blocked = lock$locked && ld_sync;",
+            "blocked = 1'b0;",
+            "one_owner",
+        ),
+        // The row compared with the wrong row.
+        (
+            "(lock$locked_row == row);",
+            "(lock$locked_row == ~row);",
+            "locked_byte_untouched",
+        ),
+        // A withdrawn request served.
+        ("|(win & req)", "|(win)", "served_only_if_asked"),
+        // Everything held back while locked.
+        (
+            "blocked = lock$locked && (lock$locked_row == row);",
+            "blocked = lock$locked;",
+            "served_unless_locked",
+        ),
+        // A winning st_sync not seen as unlocking.
+        (
+            "(lock$locked && ~st_sync) || ld_sync",
+            "lock$locked || ld_sync",
+            "next_lock_when_served",
+        ),
+    ];
+    for (from, to, property) in breaks {
+        access.broken_copy_fails(from, to, property, Mode::Pdr);
+    }
 }
 
 #[test]

@@ -13,8 +13,8 @@
 //! - **Arbitrate** (cycle c): each bank picks one of its eligible requests round-robin
 //!   ([`arbiter`]) and registers the winner with its row, store?, `_sync`? and data.
 //! - **Access** (cycle c+1): the bank checks the registered winner against its lock
-//!   ([`lock`]) and, unless the lock holds it back or the core has withdrawn the request,
-//!   makes the access and grants the core.
+//!   ([`access`], holding the bank's [`lock`]) and, unless the lock holds it back or the core
+//!   has withdrawn the request, makes the access and grants the core.
 //!   Nothing in this cycle's grant depends on this cycle's requests, so the arbitration's
 //!   carry chains and selects are not on a path with the core that receives the grant.
 //! - A request is eligible unless its bank already picked it (it is being accessed now), or it
@@ -39,9 +39,11 @@
 //! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
 //!   takes 256 cycles); while `host_en` is high no core is granted or picked.
 
+mod access;
 mod arbiter;
 mod lock;
 
+pub use access::BankAccess;
 pub use arbiter::RoundRobin;
 pub use lock::BankLock;
 
@@ -88,7 +90,7 @@ pub struct SharedMem {
 
     banks: [RAM<Bits<8>, 8>; N],
     arbiters: [RoundRobin; N],
-    locks: [BankLock; N],
+    access: [BankAccess; N],
     /// Per bank, the arbitration's result for the access stage: the winner (one-hot, 0 for
     /// none) and its row, store?, `_sync`? and data.
     win: [DFF<Bits<16>>; N],
@@ -110,12 +112,7 @@ pub struct SharedMem {
     pick_write: [Signal<Local, Bit>; N],
     pick_sync: [Signal<Local, Bit>; N],
     pick_wdata: [Signal<Local, Bits<8>>; N],
-    /// Per bank: the lock holds the registered winner back (not performed).
-    blocked: [Signal<Local, Bit>; N],
-    /// Per bank: the winner's access is performed this cycle, and the core it serves.
-    go: [Signal<Local, Bit>; N],
-    /// Per bank: locked after this cycle's access (a release by a task end aside).
-    locked_next: [Signal<Local, Bit>; N],
+    /// Per bank: the core its access serves this cycle (one-hot, 0 for none).
     served: [Signal<Local, Bits<16>>; N],
     /// Per core: banks that granted it (one-hot), and its read data.
     granted_by: [Signal<Local, Bits<16>>; N],
@@ -162,7 +159,7 @@ impl Default for SharedMem {
             // Zero-initialised, so every simulator reads 0 (not X) from an unwritten byte.
             banks: std::array::from_fn(|_| RAM::from((0..256).map(|_| Bits::<8>::default()))),
             arbiters: Default::default(),
-            locks: Default::default(),
+            access: Default::default(),
             win: Default::default(),
             win_row: Default::default(),
             win_write: Default::default(),
@@ -176,9 +173,6 @@ impl Default for SharedMem {
             pick_write: Default::default(),
             pick_sync: Default::default(),
             pick_wdata: Default::default(),
-            blocked: Default::default(),
-            go: Default::default(),
-            locked_next: Default::default(),
             served: Default::default(),
             granted_by: Default::default(),
             read_byte: Default::default(),
@@ -221,7 +215,7 @@ impl Logic for SharedMem {
             self.locked_banks.next = self
                 .locked_banks
                 .val()
-                .replace_bit(i, self.locks[i].locked.val());
+                .replace_bit(i, self.access[i].locked.val());
         }
 
         // Performance event (synthesis drops it without the counters): an `ld_sync` whose
@@ -246,34 +240,20 @@ impl Logic for SharedMem {
         }
         for b in 0..16 {
             // ---- access: last cycle's winner, unless the lock holds it back ----
-            // A plain access to the locked row waits; so does an `ld_sync` that won while
-            // the lock was being taken. An `st_sync` comes from the owner (the core checks
-            // that, SPEC §7) and is never held back.
-            if self.win_sync[b].q.val() {
-                self.blocked[b].next = self.locks[b].locked.val() && !self.win_write[b].q.val();
-            } else {
-                self.blocked[b].next = self.locks[b].locked.val()
-                    && (self.locks[b].locked_row.val() == self.win_row[b].q.val());
-            }
-            // Served only if still asked for: a request whose instruction faulted in the
-            // cycle it was picked is gone (the core does not wait for its fault checks to
-            // ask).
-            self.go[b].next = (self.win[b].q.val() & self.req_mask.val()).any()
-                && !self.blocked[b].val()
-                && !self.host_en.val();
-            if self.go[b].val() {
+            self.access[b].clock.next = self.clock.val();
+            self.access[b].clear.next = self.clear.val();
+            self.access[b].win.next = self.win[b].q.val();
+            self.access[b].row.next = self.win_row[b].q.val();
+            self.access[b].write.next = self.win_write[b].q.val();
+            self.access[b].sync.next = self.win_sync[b].q.val();
+            self.access[b].req.next = self.req_mask.val();
+            self.access[b].host_en.next = self.host_en.val();
+            self.access[b].task_end.next = self.task_end_mask.val();
+            if self.access[b].go.val() {
                 self.served[b].next = self.win[b].q.val();
             } else {
                 self.served[b].next = 0.into();
             }
-            // The lock as the next cycle's access will see it (but for a release by a task
-            // end): an `ld_sync` picked now while it is held would only be held back then.
-            // From registers alone, not from `go`: a winning `st_sync` always unlocks, a
-            // winning `ld_sync` locks if the bank is free (while the host holds the port
-            // nothing is picked, so what this says then does not matter).
-            self.locked_next[b].next = (self.locks[b].locked.val()
-                && !(self.win_sync[b].q.val() && self.win_write[b].q.val()))
-                || (self.win_sync[b].q.val() && !self.win_write[b].q.val());
 
             // ---- arbitrate: which requests the bank may pick, and the picked one ----
             self.asking[b].next = 0.into();
@@ -293,7 +273,7 @@ impl Logic for SharedMem {
                 self.eligible[b].next = self.eligible[b].val().replace_bit(
                     i,
                     self.hit.val()
-                        && !(self.locked_next[b].val()
+                        && !(self.access[b].locked_next.val()
                             && self.sync[i].val()
                             && !self.write[i].val())
                         && !self.win[b].q.val().get_bit(i),
@@ -348,7 +328,8 @@ impl Logic for SharedMem {
                 self.banks[b].read_address.next = self.win_row[b].q.val();
                 self.banks[b].write_address.next = self.win_row[b].q.val();
                 self.banks[b].write_data.next = self.win_wdata[b].q.val();
-                self.banks[b].write_enable.next = self.go[b].val() && self.win_write[b].q.val();
+                self.banks[b].write_enable.next =
+                    self.access[b].go.val() && self.win_write[b].q.val();
             }
             if self.host_read_q.q.val() {
                 self.host_rdata[b].next = self.banks[b].read_data.val();
@@ -356,17 +337,7 @@ impl Logic for SharedMem {
                 self.host_rdata[b].next = 0.into();
             }
 
-            // The lock: a granted ld_sync takes it, a granted st_sync gives it back.
-            self.locks[b].clock.next = self.clock.val();
-            self.locks[b].clear.next = self.clear.val();
-            self.locks[b].acquire.next =
-                self.go[b].val() && self.win_sync[b].q.val() && !self.win_write[b].q.val();
-            self.locks[b].unlock.next =
-                self.go[b].val() && self.win_sync[b].q.val() && self.win_write[b].q.val();
-            self.locks[b].row.next = self.win_row[b].q.val();
-            self.locks[b].owner.next = self.win[b].q.val();
-            self.locks[b].task_end.next = self.task_end_mask.val();
-            self.go_mask.next = self.go_mask.val().replace_bit(b, self.go[b].val());
+            self.go_mask.next = self.go_mask.val().replace_bit(b, self.access[b].go.val());
             self.contended_mask.next = self
                 .contended_mask
                 .val()
