@@ -9,6 +9,7 @@ use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::run::{RunConfig, RunResult};
+use gpu16_testbenches::parallel::on_every_seed;
 use gpu16_testbenches::random_program::random_program;
 use gpu16_testbenches::{asm, examples, seeds};
 use std::path::PathBuf;
@@ -108,7 +109,7 @@ fn error_and_timeout_programs_agree_under_verilator() {
 #[test]
 fn random_programs_agree_three_ways_under_verilator() {
     let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false).unwrap();
-    for seed in seeds(200) {
+    on_every_seed(&seeds(200), |seed| {
         let p = random_program(seed);
         let frames = asm(&p.source);
         if let Err(e) = three_way(&engine, &frames, &p.init, p.config, &format!("seed-{seed}")) {
@@ -117,7 +118,7 @@ fn random_programs_agree_three_ways_under_verilator() {
                 p.source
             );
         }
-    }
+    });
 }
 
 #[test]
