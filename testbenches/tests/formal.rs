@@ -203,6 +203,12 @@ fn a_bank_serves_one_lock_owner_and_leaves_its_locked_byte_alone() {
             "(lock$locked_row == ~row);",
             "locked_byte_untouched",
         ),
+        // The lock not reported to the arbitration and the counters.
+        (
+            "locked = lock$locked;",
+            "locked = 1'b0;",
+            "locked_as_reference",
+        ),
         // A withdrawn request served.
         ("|(win & req)", "|(win)", "served_only_if_asked"),
         // Everything held back while locked.
