@@ -42,10 +42,12 @@
 mod access;
 mod arbiter;
 mod lock;
+mod lock_waits;
 
 pub use access::BankAccess;
 pub use arbiter::RoundRobin;
 pub use lock::BankLock;
+pub use lock_waits::LockWaits;
 
 use rust_hdl::prelude::*;
 
@@ -91,6 +93,7 @@ pub struct SharedMem {
     banks: [RAM<Bits<8>, 8>; N],
     arbiters: [RoundRobin; N],
     access: [BankAccess; N],
+    lock_waits: LockWaits,
     /// Per bank, the arbitration's result for the access stage: the winner (one-hot, 0 for
     /// none) and its row, store?, `_sync`? and data.
     win: [DFF<Bits<16>>; N],
@@ -119,19 +122,17 @@ pub struct SharedMem {
     read_byte: [Signal<Local, Bits<8>>; N],
     task_end_mask: Signal<Local, Bits<16>>,
     req_mask: Signal<Local, Bits<16>>,
+    ld_sync_mask: Signal<Local, Bits<16>>,
     locked_banks: Signal<Local, Bits<16>>,
     /// Banks that make an access this cycle.
     go_mask: Signal<Local, Bits<16>>,
     /// Scratch per (bank, core) pair: the core asks this bank; per bank, one core / two
-    /// cores so far in the scan did; per core, its bank and whether that bank is locked.
+    /// cores so far in the scan did.
     hit: Signal<Local, Bit>,
     asked: Signal<Local, Bit>,
     two_asked: Signal<Local, Bit>,
-    core_bank: Signal<Local, Bits<4>>,
-    bank_locked: Signal<Local, Bits<1>>,
-    /// Per bank, two or more cores ask (bit b); per core, its `ld_sync` finds the bank locked.
+    /// Per bank, two or more cores ask (bit b).
     contended_mask: Signal<Local, Bits<16>>,
-    lock_wait_mask: Signal<Local, Bits<16>>,
     host_bank: Signal<Local, Bits<16>>,
 }
 
@@ -160,6 +161,7 @@ impl Default for SharedMem {
             banks: std::array::from_fn(|_| RAM::from((0..256).map(|_| Bits::<8>::default()))),
             arbiters: Default::default(),
             access: Default::default(),
+            lock_waits: Default::default(),
             win: Default::default(),
             win_row: Default::default(),
             win_write: Default::default(),
@@ -178,15 +180,13 @@ impl Default for SharedMem {
             read_byte: Default::default(),
             task_end_mask: Default::default(),
             req_mask: Default::default(),
+            ld_sync_mask: Default::default(),
             locked_banks: Default::default(),
             go_mask: Default::default(),
             hit: Default::default(),
             asked: Default::default(),
             two_asked: Default::default(),
-            core_bank: Default::default(),
-            bank_locked: Default::default(),
             contended_mask: Default::default(),
-            lock_wait_mask: Default::default(),
             host_bank: Default::default(),
         }
     }
@@ -202,8 +202,13 @@ impl Logic for SharedMem {
         self.locked_banks.next = 0.into();
         self.go_mask.next = 0.into();
         self.req_mask.next = 0.into();
+        self.ld_sync_mask.next = 0.into();
         for i in 0..16 {
             self.req_mask.next = self.req_mask.val().replace_bit(i, self.req[i].val());
+            self.ld_sync_mask.next = self.ld_sync_mask.val().replace_bit(
+                i,
+                self.req[i].val() && self.sync[i].val() && !self.write[i].val(),
+            );
             self.task_end_mask.next = self
                 .task_end_mask
                 .val()
@@ -218,23 +223,15 @@ impl Logic for SharedMem {
                 .replace_bit(i, self.access[i].locked.val());
         }
 
-        // Performance event (synthesis drops it without the counters): an `ld_sync` whose
-        // bank's lock is held. One bit of `locked_banks` per core, not a row comparison.
-        self.lock_wait_mask.next = 0.into();
-        self.contended_mask.next = 0.into();
+        // Performance event (synthesis drops it without the counters): the cores whose
+        // `ld_sync` finds its bank locked.
+        self.lock_waits.locked.next = self.locked_banks.val();
+        self.lock_waits.ld_sync.next = self.ld_sync_mask.val();
         for i in 0..16 {
-            self.core_bank.next = self.addr[i].val().get_bits::<4>(8);
-            self.bank_locked.next =
-                bit_cast::<1, 16>(self.locked_banks.val() >> self.core_bank.val());
-            self.lock_wait_mask.next = self.lock_wait_mask.val().replace_bit(
-                i,
-                self.req[i].val()
-                    && self.sync[i].val()
-                    && !self.write[i].val()
-                    && self.bank_locked.val().any(),
-            );
+            self.lock_waits.bank[i].next = self.addr[i].val().get_bits::<4>(8);
         }
 
+        self.contended_mask.next = 0.into();
         for i in 0..16 {
             self.granted_by[i].next = 0.into();
         }
@@ -361,6 +358,6 @@ impl Logic for SharedMem {
         }
         self.perf_access.next = self.go_mask.val();
         self.perf_contended.next = self.contended_mask.val();
-        self.perf_lock_wait.next = self.lock_wait_mask.val();
+        self.perf_lock_wait.next = self.lock_waits.waits.val();
     }
 }
