@@ -33,8 +33,8 @@ pub struct BankAccess {
     pub locked: Signal<Out, Bit>,
     /// Locked after this cycle's access, from registers alone (a release by a task end
     /// aside): an `ld_sync` the arbitration picks now would only be held back next cycle.
-    /// A winning `st_sync` counts as unlocking, a winning `ld_sync` as locking; while the host
-    /// holds the banks nothing is picked, so what this says then does not matter.
+    /// A winning `st_sync` counts as unlocking, a winning `ld_sync` as locking. While the host
+    /// holds the banks nothing is served, so what this says then does not matter.
     pub locked_next: Signal<Out, Bit>,
     lock: BankLock,
     /// The lock holds the winner back.

@@ -37,7 +37,9 @@
 //!   §5 allows serving them together, but the comparators cost ~2.1k LUT4 of an ECP5-25F that
 //!   the GPU does not have (docs/microarchitecture.md).
 //! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
-//!   takes 256 cycles); while `host_en` is high no core is granted or picked.
+//!   takes 256 cycles); while `host_en` is high no core is granted. The arbitration does not
+//!   look at `host_en` (the run's halt drives it, late in the cycle): a request picked then
+//!   is not served, and the cores drop their requests a cycle after the halt.
 
 mod access;
 mod arbiter;
@@ -107,8 +109,7 @@ pub struct SharedMem {
     /// power-up output).
     host_read_q: DFF<Bit>,
 
-    /// Per bank: requests for it this cycle, and those it may pick.
-    asking: [Signal<Local, Bits<16>>; N],
+    /// Per bank: the requests it may pick this cycle.
     eligible: [Signal<Local, Bits<16>>; N],
     /// Per bank: the picked request's fields.
     pick_row: [Signal<Local, Bits<8>>; N],
@@ -169,7 +170,6 @@ impl Default for SharedMem {
             win_wdata: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
-            asking: Default::default(),
             eligible: Default::default(),
             pick_row: Default::default(),
             pick_write: Default::default(),
@@ -253,18 +253,17 @@ impl Logic for SharedMem {
             }
 
             // ---- arbitrate: which requests the bank may pick, and the picked one ----
-            self.asking[b].next = 0.into();
             self.eligible[b].next = 0.into();
             self.asked.next = false;
             self.two_asked.next = false;
             for i in 0..16 {
                 // Bit expressions, not `if`s: each (bank, core) pair then costs one bit of
                 // logic instead of a 16-bit multiplexer.
+                // `host_en` is left out: it comes late (the run's halt), and while it is high
+                // the access stage serves nothing, so a pick made then is never served.
                 self.hit.next = self.req[i].val()
                     && (self.addr[i].val().get_bits::<4>(8).index() == b)
-                    && !self.host_en.val()
                     && !self.clear.val();
-                self.asking[b].next = self.asking[b].val().replace_bit(i, self.hit.val());
                 self.two_asked.next = self.two_asked.val() || (self.hit.val() && self.asked.val());
                 self.asked.next = self.asked.val() || self.hit.val();
                 self.eligible[b].next = self.eligible[b].val().replace_bit(
@@ -338,7 +337,7 @@ impl Logic for SharedMem {
             self.contended_mask.next = self
                 .contended_mask
                 .val()
-                .replace_bit(b, self.two_asked.val());
+                .replace_bit(b, self.two_asked.val() && !self.host_en.val());
         }
 
         // Per core: grant now, read data from the bank that granted it last cycle.
