@@ -104,6 +104,9 @@ pub struct Core {
     /// Execute stage: valid, instruction, its IP, RF[bits 11:8], RF[7:4], RF[3:0].
     e_valid: DFF<Bit>,
     e_insn: DFF<Bits<16>>,
+    /// The instruction in E is a load or a store (decoded at fetch, so the memory request
+    /// is one gate from registers and the shared memory's arbitration starts sooner).
+    e_mem: DFF<Bit>,
     e_ip: DFF<Bits<4>>,
     e_a: DFF<Bits<8>>,
     e_b: DFF<Bits<8>>,
@@ -136,6 +139,8 @@ pub struct Core {
     f_ip: Signal<Local, Bits<4>>,
     f_valid: Signal<Local, Bit>,
     f_word: Signal<Local, Bits<16>>,
+    /// The fetched word is a load or a store.
+    f_mem: Signal<Local, Bit>,
     f_rb: Signal<Local, Bits<4>>,
     f_a: Signal<Local, Bits<8>>,
     f_b: Signal<Local, Bits<8>>,
@@ -146,8 +151,8 @@ impl Logic for Core {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, running, ip, fetch_done, e_valid, e_insn, e_ip, e_a, e_b, e_c, mem_wait,
-            mul_high, locked, lock_addr
+            self, clock, running, ip, fetch_done, e_valid, e_insn, e_mem, e_ip, e_a, e_b, e_c,
+            mem_wait, mul_high, locked, lock_addr
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
@@ -158,14 +163,14 @@ impl Logic for Core {
 
         // ---- execute stage: decode of E ----
         self.opc.next = self.e_insn.q.val().get_bits::<4>(12);
-        self.is_load.next = self.opc.val() == 11;
-        self.is_store.next = self.opc.val() == 13;
+        // `ld` is opcode 11 (1011), `st` 13 (1101): bit 14 tells them apart.
+        self.is_load.next = self.e_mem.q.val() && !self.e_insn.q.val().get_bit(14);
+        self.is_store.next = self.e_mem.q.val() && self.e_insn.q.val().get_bit(14);
         self.is_sync.next = self.e_insn.q.val().get_bit(6);
         self.addr.next = (bit_cast::<12, 4>(self.e_b.q.val().get_bits::<4>(0)) << 8)
             | bit_cast::<12, 8>(self.e_a.q.val());
         // Mode bits [7:6] = 1x on a load or store: ILLEGAL_INSN.
-        self.illegal.next =
-            (self.is_load.val() || self.is_store.val()) && self.e_insn.q.val().get_bit(7);
+        self.illegal.next = self.e_mem.q.val() && self.e_insn.q.val().get_bit(7);
         self.atomic.locked.next = self.locked.q.val();
         self.atomic.lock_addr.next = self.lock_addr.q.val();
         self.atomic.is_load.next = self.is_load.val();
@@ -190,9 +195,7 @@ impl Logic for Core {
         self.div.divisor.next = self.e_b.q.val();
 
         // ---- memory port ----
-        self.mem_req.next = self.e_valid.q.val()
-            && (self.is_load.val() || self.is_store.val())
-            && !self.mem_wait.q.val();
+        self.mem_req.next = self.e_valid.q.val() && self.e_mem.q.val() && !self.mem_wait.q.val();
         self.access.next = self.mem_req.val() && !self.e_fault.val();
         self.mem_addr.next = self.addr.val();
         self.mem_write.next = self.is_store.val();
@@ -204,7 +207,7 @@ impl Logic for Core {
         if self.e_valid.q.val() {
             if self.e_fault.val() {
                 self.e_done.next = true;
-            } else if self.is_load.val() || self.is_store.val() {
+            } else if self.e_mem.q.val() {
                 self.e_done.next = self.mem_wait.q.val();
             } else if self.opc.val() == 4 {
                 self.e_done.next = self.div.done.val();
@@ -279,10 +282,10 @@ impl Logic for Core {
             self.f_word.next = self.code_line0.val().get_bits::<16>(0);
         }
         // Loads and stores name their bank register in bits [5:4]; bits [7:6] are the mode.
+        self.f_mem.next = (self.f_word.val().get_bits::<4>(12) == 11)
+            || (self.f_word.val().get_bits::<4>(12) == 13);
         self.f_rb.next = self.f_word.val().get_bits::<4>(4);
-        if (self.f_word.val().get_bits::<4>(12) == 11)
-            || (self.f_word.val().get_bits::<4>(12) == 13)
-        {
+        if self.f_mem.val() {
             self.f_rb.next = bit_cast::<4, 2>(self.f_word.val().get_bits::<2>(4));
         }
         self.rf.ra.next = self.f_word.val().get_bits::<4>(8);
@@ -337,6 +340,7 @@ impl Logic for Core {
                 self.running.d.next = true;
                 self.e_valid.d.next = self.f_valid.val() || self.start.val();
                 self.e_insn.d.next = self.f_word.val();
+                self.e_mem.d.next = self.f_mem.val();
                 self.e_ip.d.next = self.f_ip.val();
                 self.e_a.d.next = self.f_a.val();
                 self.e_b.d.next = self.f_b.val();
