@@ -124,12 +124,13 @@ pub fn run(
     }
     h.gpu.sm_en.next = false;
 
-    // Registers through the debug select (combinational: no clock needed).
+    // Registers through the debug select, each the cycle after its select.
     let mut regs = [[0u8; 16]; CORES];
     for (core, rf) in regs.iter_mut().enumerate() {
         for (reg, value) in rf.iter_mut().enumerate() {
             h.gpu.dbg_core.next = (core as u64).into();
             h.gpu.dbg_reg.next = (reg as u64).into();
+            h.step()?;
             settle(&mut h.gpu)?;
             *value = h.gpu.dbg_value.val().index() as u8;
         }

@@ -72,7 +72,9 @@ pub struct Gpu {
     pub event_frame: Signal<Out, Bits<6>>,
     pub event_mask: Signal<Out, Bits<16>>,
     pub ready_mask: Signal<Out, Bits<16>>,
-    /// Register `dbg_reg` of core `dbg_core`.
+    /// Register `dbg_reg` of core `dbg_core`, on `dbg_value` the next cycle (registered: the
+    /// register file's read and the 16:1 core select are a long path, and a host reading
+    /// registers is in no hurry).
     pub dbg_core: Signal<In, Bits<4>>,
     pub dbg_reg: Signal<In, Bits<4>>,
     pub dbg_value: Signal<Out, Bits<8>>,
@@ -93,6 +95,7 @@ pub struct Gpu {
     readies: Signal<Local, Bits<16>>,
     faults: Signal<Local, Bits<16>>,
     dbg: Signal<Local, Bits<8>>,
+    dbg_q: DFF<Bits<8>>,
     /// Performance events of cores and banks, in counter order.
     perf_events: Signal<Local, Bits<COUNTERS>>,
 }
@@ -138,6 +141,7 @@ impl Default for Gpu {
             readies: Default::default(),
             faults: Default::default(),
             dbg: Default::default(),
+            dbg_q: Default::default(),
             perf_events: Default::default(),
         }
     }
@@ -238,7 +242,9 @@ impl Logic for Gpu {
         self.event_frame.next = self.sched.event_frame.val();
         self.event_mask.next = self.sched.event_mask.val();
         self.ready_mask.next = self.readies.val();
-        self.dbg_value.next = self.dbg.val();
+        self.dbg_q.clock.next = self.clock.val();
+        self.dbg_q.d.next = self.dbg.val();
+        self.dbg_value.next = self.dbg_q.q.val();
         self.stat_value.next = self.counters.value.val();
         self.stat_ready.next = self.counters.ready.val();
     }

@@ -36,6 +36,8 @@ pub struct MockGpu {
     /// The counter selected last cycle (the GPU answers from its counters' RAM a cycle
     /// later).
     stat_word: u32,
+    /// The register selected last cycle (the GPU registers its debug read).
+    dbg_sel: usize,
 }
 
 impl MockGpu {
@@ -53,6 +55,7 @@ impl MockGpu {
             status: (0, 0, 0, 0, 0),
             sm_row: None,
             stat_word: 0,
+            dbg_sel: 0,
             counters_ready: true,
         }
     }
@@ -117,9 +120,8 @@ impl BridgeHarness {
         }
         b.stat_value.next = u64::from(g.stat_word).into();
         settle(b).unwrap();
-        // A combinational read: the register follows the registered selects.
-        let reg = (b.dbg_core.val().index() << 4) | b.dbg_reg.val().index();
-        b.dbg_value.next = u64::from(g.regs[reg]).into();
+        // The register selected last cycle (the GPU registers its debug read).
+        b.dbg_value.next = u64::from(g.regs[g.dbg_sel]).into();
         settle(b).unwrap();
 
         // The clock edge: what the GPU, the log RAM and the UART do with this cycle's outputs.
@@ -133,6 +135,7 @@ impl BridgeHarness {
         }
         g.sm_row = None;
         g.stat_word = g.counters[b.stat_sel.val().index() % 96];
+        g.dbg_sel = (b.dbg_core.val().index() << 4) | b.dbg_reg.val().index();
         if b.sm_en.val() {
             let addr = b.sm_addr.val().index();
             if b.sm_write.val() {

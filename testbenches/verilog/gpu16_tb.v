@@ -254,10 +254,11 @@ module gpu16_tb;
           step = READ_REGS; i = 1;
         end else i = i + 1;
       end
-      // Registers through the debug selects: one a cycle.
+      // Registers through the debug selects: one a cycle, each on dbg_value two rising
+      // edges after this host drives its select (the GPU registers it).
       READ_REGS: begin
-        regs[i - 1] = dbg_value;
-        if (i < 256) begin
+        if (i >= 2) regs[i - 2] = dbg_value;
+        if (i < 257) begin
           dbg_core <= i[7:4]; dbg_reg <= i[3:0];
           i = i + 1;
         end else begin
