@@ -119,14 +119,14 @@ fn the_arbiter_grants_one_requester_and_is_fair() {
     );
     rr.proves(17, Some(17));
     rr.broken_copy_fails(
-        "pick = both & (~both + 32'h1);",
+        "pick = both & neg;",
         "pick = both;",
         "one_winner",
         Mode::Bmc { depth: 3 },
     );
     rr.broken_copy_fails(
-        "| ((eligible & above)",
-        "| ((above)",
+        "| ((eligible & above$q)",
+        "| ((above$q)",
         "only_requesters",
         Mode::Bmc { depth: 3 },
     );
@@ -137,8 +137,8 @@ fn the_arbiter_grants_one_requester_and_is_fair() {
         Mode::Bmc { depth: 3 },
     );
     rr.broken_copy_fails(
-        "last$d = winner;",
-        "last$d = 16'h1;",
+        "above$d = beyond[(32'h0)+:(16)];",
+        "above$d = 16'h0;",
         "fair",
         Mode::Bmc { depth: 20 },
     );

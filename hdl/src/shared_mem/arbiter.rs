@@ -13,38 +13,41 @@ pub struct RoundRobin {
     pub eligible: Signal<In, Bits<16>>,
     /// One-hot winner (0 if nobody is eligible).
     pub grant: Signal<Out, Bits<16>>,
-    /// The last winner, one-hot (0 after `clear`).
-    last: DFF<Bits<16>>,
-    /// Bits strictly above the last winner: they have priority. Spread from the registered
-    /// winner by shifts and ORs, in parallel with the requests' eligibility, so the only carry
-    /// chain after the requests is the pick.
-    above: Signal<Local, Bits<16>>,
+    /// The requesters strictly above the last winner (0 after `clear`): they go first. Kept
+    /// as a mask rather than as the winner, so the only logic between this register and the
+    /// pick's carry chain is one AND with `eligible`.
+    above: DFF<Bits<16>>,
     /// `{eligible, eligible & above}`: its lowest set bit is the winner (in either half).
     both: Signal<Local, Bits<32>>,
+    /// `-both`, the one carry chain.
+    neg: Signal<Local, Bits<32>>,
+    /// The winner in `both` (x & -x isolates the lowest set bit) …
     pick: Signal<Local, Bits<32>>,
+    /// … and the bits strictly above it (x ^ -x): the next `above`, from the same chain.
+    beyond: Signal<Local, Bits<32>>,
     winner: Signal<Local, Bits<16>>,
 }
 
 impl Logic for RoundRobin {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, last);
-        self.above.next = self.last.q.val() << 1;
-        self.above.next = self.above.val() | (self.above.val() << 1);
-        self.above.next = self.above.val() | (self.above.val() << 2);
-        self.above.next = self.above.val() | (self.above.val() << 4);
-        self.above.next = self.above.val() | (self.above.val() << 8);
+        dff_setup!(self, clock, above);
         self.both.next = (bit_cast::<32, 16>(self.eligible.val()) << 16)
-            | bit_cast::<32, 16>(self.eligible.val() & self.above.val());
-        // x & -x isolates the lowest set bit.
-        self.pick.next = self.both.val() & (!self.both.val() + 1);
+            | bit_cast::<32, 16>(self.eligible.val() & self.above.q.val());
+        self.neg.next = !self.both.val() + 1;
+        self.pick.next = self.both.val() & self.neg.val();
+        self.beyond.next = self.both.val() ^ self.neg.val();
         self.winner.next = self.pick.val().get_bits::<16>(0) | self.pick.val().get_bits::<16>(16);
         self.grant.next = self.winner.val();
-        if self.eligible.val().any() {
-            self.last.d.next = self.winner.val();
+        // A winner in the lower half (above the last one) leaves the rest of that half; a
+        // winner in the upper half (the search wrapped) leaves the rest of the upper half.
+        if (self.eligible.val() & self.above.q.val()).any() {
+            self.above.d.next = self.beyond.val().get_bits::<16>(0);
+        } else if self.eligible.val().any() {
+            self.above.d.next = self.beyond.val().get_bits::<16>(16);
         }
         if self.clear.val() {
-            self.last.d.next = 0.into();
+            self.above.d.next = 0.into();
         }
     }
 }
