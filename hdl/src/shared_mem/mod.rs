@@ -45,11 +45,13 @@ mod access;
 mod arbiter;
 mod lock;
 mod lock_waits;
+mod one_hot_selects;
 
 pub use access::BankAccess;
 pub use arbiter::RoundRobin;
 pub use lock::BankLock;
 pub use lock_waits::LockWaits;
+pub use one_hot_selects::OneHotSelects;
 
 use rust_hdl::prelude::*;
 
@@ -96,6 +98,10 @@ pub struct SharedMem {
     arbiters: [RoundRobin; N],
     access: [BankAccess; N],
     lock_waits: LockWaits,
+    /// Per bank, the fields of the core its arbiter granted (`{wdata, sync, write, row}`).
+    pick: OneHotSelects<18>,
+    /// Per core, the byte read by the bank that granted it last cycle.
+    read: OneHotSelects<8>,
     /// Per bank, the arbitration's result for the access stage: the winner (one-hot, 0 for
     /// none) and its row, store?, `_sync`? and data.
     win: [DFF<Bits<16>>; N],
@@ -111,16 +117,15 @@ pub struct SharedMem {
 
     /// Per bank: the requests it may pick this cycle.
     eligible: [Signal<Local, Bits<16>>; N],
-    /// Per bank: the picked request's fields.
-    pick_row: [Signal<Local, Bits<8>>; N],
-    pick_write: [Signal<Local, Bit>; N],
-    pick_sync: [Signal<Local, Bit>; N],
-    pick_wdata: [Signal<Local, Bits<8>>; N],
+    /// Per core: its request's fields packed as `{wdata, sync, write, row}`.
+    field: [Signal<Local, Bits<18>>; N],
+    /// Scratch bytes on their way into an 18-bit field (rule 4 of docs/microarchitecture.md).
+    octet_a: Signal<Local, Bits<8>>,
+    octet_b: Signal<Local, Bits<8>>,
     /// Per bank: the core its access serves this cycle (one-hot, 0 for none).
     served: [Signal<Local, Bits<16>>; N],
-    /// Per core: banks that granted it (one-hot), and its read data.
+    /// Per core: banks that granted it (one-hot).
     granted_by: [Signal<Local, Bits<16>>; N],
-    read_byte: [Signal<Local, Bits<8>>; N],
     task_end_mask: Signal<Local, Bits<16>>,
     req_mask: Signal<Local, Bits<16>>,
     ld_sync_mask: Signal<Local, Bits<16>>,
@@ -163,6 +168,8 @@ impl Default for SharedMem {
             arbiters: Default::default(),
             access: Default::default(),
             lock_waits: Default::default(),
+            pick: Default::default(),
+            read: Default::default(),
             win: Default::default(),
             win_row: Default::default(),
             win_write: Default::default(),
@@ -171,13 +178,11 @@ impl Default for SharedMem {
             rsel: Default::default(),
             host_read_q: Default::default(),
             eligible: Default::default(),
-            pick_row: Default::default(),
-            pick_write: Default::default(),
-            pick_sync: Default::default(),
-            pick_wdata: Default::default(),
+            field: Default::default(),
+            octet_a: Default::default(),
+            octet_b: Default::default(),
             served: Default::default(),
             granted_by: Default::default(),
-            read_byte: Default::default(),
             task_end_mask: Default::default(),
             req_mask: Default::default(),
             ld_sync_mask: Default::default(),
@@ -204,6 +209,15 @@ impl Logic for SharedMem {
         self.req_mask.next = 0.into();
         self.ld_sync_mask.next = 0.into();
         for i in 0..16 {
+            // Through scratch bytes: `bit_cast` takes no loop-indexed argument
+            // (docs/microarchitecture.md, rule 4).
+            self.octet_a.next = self.wdata[i].val();
+            self.octet_b.next = self.addr[i].val().get_bits::<8>(0);
+            self.field[i].next = ((bit_cast::<18, 8>(self.octet_a.val()) << 10)
+                | bit_cast::<18, 8>(self.octet_b.val()))
+            .replace_bit(8, self.write[i].val())
+            .replace_bit(9, self.sync[i].val());
+            self.pick.input[i].next = self.field[i].val();
             self.req_mask.next = self.req_mask.val().replace_bit(i, self.req[i].val());
             self.ld_sync_mask.next = self.ld_sync_mask.val().replace_bit(
                 i,
@@ -278,31 +292,17 @@ impl Logic for SharedMem {
             self.arbiters[b].clock.next = self.clock.val();
             self.arbiters[b].clear.next = self.clear.val();
             self.arbiters[b].eligible.next = self.eligible[b].val();
-            self.pick_row[b].next = 0.into();
-            self.pick_write[b].next = false;
-            self.pick_sync[b].next = false;
-            self.pick_wdata[b].next = 0.into();
-            // The grant is one-hot, so OR-ing the granted fields selects them: an AND-OR
-            // multiplexer, ~40% smaller than the priority chain `sel = field` would build.
-            for i in 0..16 {
-                if self.arbiters[b].grant.val().get_bit(i) {
-                    self.pick_row[b].next =
-                        self.pick_row[b].val() | self.addr[i].val().get_bits::<8>(0);
-                    self.pick_write[b].next = self.pick_write[b].val() || self.write[i].val();
-                    self.pick_sync[b].next = self.pick_sync[b].val() || self.sync[i].val();
-                    self.pick_wdata[b].next = self.pick_wdata[b].val() | self.wdata[i].val();
-                }
-            }
+            self.pick.sel[b].next = self.arbiters[b].grant.val();
             self.win[b].clock.next = self.clock.val();
             self.win_row[b].clock.next = self.clock.val();
             self.win_write[b].clock.next = self.clock.val();
             self.win_sync[b].clock.next = self.clock.val();
             self.win_wdata[b].clock.next = self.clock.val();
             self.win[b].d.next = self.arbiters[b].grant.val();
-            self.win_row[b].d.next = self.pick_row[b].val();
-            self.win_write[b].d.next = self.pick_write[b].val();
-            self.win_sync[b].d.next = self.pick_sync[b].val();
-            self.win_wdata[b].d.next = self.pick_wdata[b].val();
+            self.win_row[b].d.next = self.pick.out[b].val().get_bits::<8>(0);
+            self.win_write[b].d.next = self.pick.out[b].val().get_bit(8);
+            self.win_sync[b].d.next = self.pick.out[b].val().get_bit(9);
+            self.win_wdata[b].d.next = self.pick.out[b].val().get_bits::<8>(10);
 
             // ---- access ----
             for i in 0..16 {
@@ -327,6 +327,7 @@ impl Logic for SharedMem {
                 self.banks[b].write_enable.next =
                     self.access[b].go.val() && self.win_write[b].q.val();
             }
+            self.read.input[b].next = self.banks[b].read_data.val();
             if self.host_read_q.q.val() {
                 self.host_rdata[b].next = self.banks[b].read_data.val();
             } else {
@@ -345,15 +346,8 @@ impl Logic for SharedMem {
             self.grant[i].next = self.granted_by[i].val().any();
             self.rsel[i].clock.next = self.clock.val();
             self.rsel[i].d.next = self.granted_by[i].val();
-            self.read_byte[i].next = 0.into();
-            for b in 0..16 {
-                // One-hot select: an AND-OR multiplexer (see the request select above).
-                if self.rsel[i].q.val().get_bit(b) {
-                    self.read_byte[i].next =
-                        self.read_byte[i].val() | self.banks[b].read_data.val();
-                }
-            }
-            self.rdata[i].next = self.read_byte[i].val();
+            self.read.sel[i].next = self.rsel[i].q.val();
+            self.rdata[i].next = self.read.out[i].val();
         }
         self.perf_access.next = self.go_mask.val();
         self.perf_contended.next = self.contended_mask.val();
