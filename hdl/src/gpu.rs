@@ -72,9 +72,10 @@ pub struct Gpu {
     pub event_frame: Signal<Out, Bits<6>>,
     pub event_mask: Signal<Out, Bits<16>>,
     pub ready_mask: Signal<Out, Bits<16>>,
-    /// Register `dbg_reg` of core `dbg_core`, on `dbg_value` the next cycle (registered: the
-    /// register file's read and the 16:1 core select are a long path, and a host reading
-    /// registers is in no hurry).
+    /// Register `dbg_reg` of core `dbg_core`, on `dbg_value` the next cycle. Each core
+    /// registers its register-file read, and the core select is made from registers (the
+    /// select registered here), so the read port the debug view shares with the core's
+    /// fetch ends in the core's flip-flops, not at the far side of a 16:1 select.
     pub dbg_core: Signal<In, Bits<4>>,
     pub dbg_reg: Signal<In, Bits<4>>,
     pub dbg_value: Signal<Out, Bits<8>>,
@@ -95,7 +96,8 @@ pub struct Gpu {
     readies: Signal<Local, Bits<16>>,
     faults: Signal<Local, Bits<16>>,
     dbg: Signal<Local, Bits<8>>,
-    dbg_q: DFF<Bits<8>>,
+    /// `dbg_core` of last cycle: the core whose registered read is on `dbg_value` now.
+    dbg_core_q: DFF<Bits<4>>,
     /// Performance events of cores and banks, in counter order.
     perf_events: Signal<Local, Bits<COUNTERS>>,
 }
@@ -141,7 +143,7 @@ impl Default for Gpu {
             readies: Default::default(),
             faults: Default::default(),
             dbg: Default::default(),
-            dbg_q: Default::default(),
+            dbg_core_q: Default::default(),
             perf_events: Default::default(),
         }
     }
@@ -188,7 +190,7 @@ impl Logic for Gpu {
             self.sched.fault_ip[i].next = self.cores[i].fault_ip.val();
             self.readies.next = self.readies.val().replace_bit(i, self.cores[i].ready.val());
             self.faults.next = self.faults.val().replace_bit(i, self.cores[i].fault.val());
-            if self.dbg_core.val().index() == i {
+            if self.dbg_core_q.q.val().index() == i {
                 self.dbg.next = self.cores[i].dbg_reg.val();
             }
             self.perf_events.next = self
@@ -242,9 +244,9 @@ impl Logic for Gpu {
         self.event_frame.next = self.sched.event_frame.val();
         self.event_mask.next = self.sched.event_mask.val();
         self.ready_mask.next = self.readies.val();
-        self.dbg_q.clock.next = self.clock.val();
-        self.dbg_q.d.next = self.dbg.val();
-        self.dbg_value.next = self.dbg_q.q.val();
+        self.dbg_core_q.clock.next = self.clock.val();
+        self.dbg_core_q.d.next = self.dbg_core.val();
+        self.dbg_value.next = self.dbg.val();
         self.stat_value.next = self.counters.value.val();
         self.stat_ready.next = self.counters.ready.val();
     }

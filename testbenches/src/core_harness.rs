@@ -138,11 +138,12 @@ impl CoreHarness {
         (1..=limit).find_map(|n| self.step().map(|fault| TaskEnd { cycles: n, fault }))
     }
 
-    /// The 16 registers, through the debug port.
+    /// The 16 registers, through the debug port (each on `dbg_reg` the cycle after its
+    /// select).
     pub fn regs(&mut self) -> [u8; 16] {
         std::array::from_fn(|r| {
             self.core.dbg_reg_sel.next = (r as u64).into();
-            settle(&mut self.core).expect("the core settles");
+            self.step();
             self.core.dbg_reg.val().index() as u8
         })
     }

@@ -83,7 +83,8 @@ pub struct Core {
     pub mem_grant: Signal<In, Bit>,
     /// The byte a load granted in the previous cycle read.
     pub mem_rdata: Signal<In, Bits<8>>,
-    /// Debug view of the register file while the core is idle: register number, value.
+    /// Debug view of the register file while the core is idle: register number, and its
+    /// value the next cycle (registered: the read port is the one fetch uses).
     pub dbg_reg_sel: Signal<In, Bits<4>>,
     pub dbg_reg: Signal<Out, Bits<8>>,
     /// Performance events this cycle (for [`crate::counters::Counters`]): an instruction
@@ -119,6 +120,8 @@ pub struct Core {
     /// The address this core locked with `ld_sync`.
     locked: DFF<Bit>,
     lock_addr: DFF<Bits<12>>,
+    /// The debug view's register, read last cycle.
+    dbg_q: DFF<Bits<8>>,
 
     opc: Signal<Local, Bits<4>>,
     is_load: Signal<Local, Bit>,
@@ -152,7 +155,7 @@ impl Logic for Core {
     fn update(&mut self) {
         dff_setup!(
             self, clock, running, ip, fetch_done, e_valid, e_insn, e_mem, e_ip, e_a, e_b, e_c,
-            mem_wait, mul_high, locked, lock_addr
+            mem_wait, mul_high, locked, lock_addr, dbg_q
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
@@ -260,7 +263,8 @@ impl Logic for Core {
             self.rf.wa.next = self.wb_dst.val();
             self.rf.wd.next = self.wb_val.val();
         }
-        self.dbg_reg.next = self.rf.qc.val();
+        self.dbg_q.d.next = self.rf.qc.val();
+        self.dbg_reg.next = self.dbg_q.q.val();
 
         // ---- fetch/decode: the next instruction and its operands ----
         if self.taken.val() {
