@@ -117,11 +117,10 @@ pub struct SharedMem {
 
     /// Per bank: the requests it may pick this cycle.
     eligible: [Signal<Local, Bits<16>>; N],
-    /// Per core: its request's fields packed as `{wdata, sync, write, row}`.
-    field: [Signal<Local, Bits<18>>; N],
-    /// Scratch bytes on their way into an 18-bit field (rule 4 of docs/microarchitecture.md).
-    octet_a: Signal<Local, Bits<8>>,
-    octet_b: Signal<Local, Bits<8>>,
+    /// Scratch per core: its request's data and row on their way into the 18 bits `pick`
+    /// selects from (rule 4 of docs/microarchitecture.md).
+    wdata_byte: Signal<Local, Bits<8>>,
+    row_byte: Signal<Local, Bits<8>>,
     /// Per bank: the core its access serves this cycle (one-hot, 0 for none).
     served: [Signal<Local, Bits<16>>; N],
     /// Per core: banks that granted it (one-hot).
@@ -178,9 +177,8 @@ impl Default for SharedMem {
             rsel: Default::default(),
             host_read_q: Default::default(),
             eligible: Default::default(),
-            field: Default::default(),
-            octet_a: Default::default(),
-            octet_b: Default::default(),
+            wdata_byte: Default::default(),
+            row_byte: Default::default(),
             served: Default::default(),
             granted_by: Default::default(),
             task_end_mask: Default::default(),
@@ -211,13 +209,12 @@ impl Logic for SharedMem {
         for i in 0..16 {
             // Through scratch bytes: `bit_cast` takes no loop-indexed argument
             // (docs/microarchitecture.md, rule 4).
-            self.octet_a.next = self.wdata[i].val();
-            self.octet_b.next = self.addr[i].val().get_bits::<8>(0);
-            self.field[i].next = ((bit_cast::<18, 8>(self.octet_a.val()) << 10)
-                | bit_cast::<18, 8>(self.octet_b.val()))
+            self.wdata_byte.next = self.wdata[i].val();
+            self.row_byte.next = self.addr[i].val().get_bits::<8>(0);
+            self.pick.input[i].next = ((bit_cast::<18, 8>(self.wdata_byte.val()) << 10)
+                | bit_cast::<18, 8>(self.row_byte.val()))
             .replace_bit(8, self.write[i].val())
             .replace_bit(9, self.sync[i].val());
-            self.pick.input[i].next = self.field[i].val();
             self.req_mask.next = self.req_mask.val().replace_bit(i, self.req[i].val());
             self.ld_sync_mask.next = self.ld_sync_mask.val().replace_bit(
                 i,
