@@ -181,6 +181,7 @@ impl Logic for Gpu {
             self.cores[i].mem_rdata.next = self.sm.rdata[i].val();
             self.cores[i].dbg_reg_sel.next = self.dbg_reg.val();
             self.sm.req[i].next = self.cores[i].mem_req.val();
+            self.sm.keep[i].next = self.cores[i].mem_keep.val();
             self.sm.addr[i].next = self.cores[i].mem_addr.val();
             self.sm.write[i].next = self.cores[i].mem_write.val();
             self.sm.sync[i].next = self.cores[i].mem_sync.val();

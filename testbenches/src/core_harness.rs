@@ -18,6 +18,20 @@ pub struct TaskEnd {
     pub fault: Option<(ErrorCode, u8)>,
 }
 
+/// A memory request: address, store?, `_sync`?, store data.
+type MemRequest = (usize, bool, bool, usize);
+
+/// What the core's request of last cycle obliges it to present now.
+#[derive(Clone, Copy, Debug)]
+enum Pending {
+    /// Nothing: no request, or it was granted.
+    None,
+    /// Kept up and not granted: the same request again.
+    Kept(MemRequest),
+    /// Withdrawn (`mem_keep` low): no request.
+    Withdrawn,
+}
+
 /// One core, a byte-addressed memory stub and a cycle counter.
 pub struct CoreHarness {
     pub core: Core,
@@ -27,6 +41,8 @@ pub struct CoreHarness {
     pub max_delay: u64,
     /// Cycles the pending request still waits.
     delay: Option<u64>,
+    /// Last cycle's request, as the port's contract says this cycle's must be.
+    pending: Pending,
     /// The byte a load granted this cycle read (on `mem_rdata` next cycle).
     rdata_next: u8,
     /// `ready` pulses seen.
@@ -51,6 +67,7 @@ impl CoreHarness {
             rng: Rng::new(seed),
             max_delay,
             delay: None,
+            pending: Pending::None,
             rdata_next: 0,
             readies: 0,
             cycle: 0,
@@ -68,14 +85,44 @@ impl CoreHarness {
         let c = &mut self.core;
         c.mem_grant.next = false;
         settle(c).expect("the core settles");
-        // Like the shared memory, the stub serves a request only if its instruction does not
-        // fault (in the GPU the access is made a cycle later, when the request is gone).
-        if c.mem_req.val() && !(c.ready.val() && c.fault.val()) {
+        // The port's contract (the shared memory relies on it): a request kept up last cycle
+        // and not granted is up now, unchanged; one not kept is gone.
+        let request = c.mem_req.val().then(|| {
+            (
+                c.mem_addr.val().index(),
+                c.mem_write.val(),
+                c.mem_sync.val(),
+                c.mem_wdata.val().index(),
+            )
+        });
+        match self.pending {
+            Pending::Kept(last) => assert_eq!(
+                request,
+                Some(last),
+                "cycle {}: a kept request changed or left ungranted",
+                self.cycle
+            ),
+            Pending::Withdrawn => assert_eq!(
+                request, None,
+                "cycle {}: a withdrawn request is still up",
+                self.cycle
+            ),
+            Pending::None => {}
+        }
+        // Like the shared memory, the stub serves a request only if the core keeps it up (its
+        // instruction does not fault; in the GPU the access is made a cycle later).
+        self.pending = match request {
+            Some(r) if c.mem_keep.val() => Pending::Kept(r),
+            Some(_) => Pending::Withdrawn,
+            None => Pending::None,
+        };
+        if c.mem_req.val() && c.mem_keep.val() {
             let delay = *self
                 .delay
                 .get_or_insert_with(|| self.rng.below(self.max_delay + 1));
             if delay == 0 {
                 self.delay = None;
+                self.pending = Pending::None;
                 c.mem_grant.next = true;
                 let addr = c.mem_addr.val().index();
                 if c.mem_write.val() {

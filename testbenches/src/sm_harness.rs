@@ -66,11 +66,23 @@ impl SmHarness {
     }
 
     /// One cycle: presents `requests` and the `task_end` mask, returns which were granted and
-    /// `rdata` of every port (the bytes of last cycle's granted loads).
+    /// `rdata` of every port (the bytes of last cycle's granted loads). Every request stays
+    /// up until its grant, as a core's does unless its instruction faults.
     pub fn cycle(
         &mut self,
         requests: &[Option<Request>; PORTS],
         task_end: u16,
+    ) -> ([bool; PORTS], [u8; PORTS]) {
+        self.cycle_withdrawing(requests, task_end, 0)
+    }
+
+    /// [`Self::cycle`], where the ports in `withdrawn` say (`keep` low) that their request
+    /// will not be up next cycle, as a core's whose instruction faults.
+    pub fn cycle_withdrawing(
+        &mut self,
+        requests: &[Option<Request>; PORTS],
+        task_end: u16,
+        withdrawn: u16,
     ) -> ([bool; PORTS], [u8; PORTS]) {
         let s = &mut self.sm;
         for (i, r) in requests.iter().enumerate() {
@@ -81,6 +93,7 @@ impl SmHarness {
                 data: 0,
             });
             s.req[i].next = requests[i].is_some();
+            s.keep[i].next = withdrawn & (1 << i) == 0;
             s.addr[i].next = (r.addr as u64).into();
             s.write[i].next = r.write;
             s.sync[i].next = r.sync;

@@ -230,12 +230,17 @@ fn st_sync_by_the_owner_writes_unlocks_and_a_release_drops_the_lock() {
 #[test]
 fn a_request_withdrawn_after_its_pick_is_not_served() {
     // A core whose store faults withdraws it in the cycle after asking (the core does not
-    // wait for its fault checks to ask): the bank picked it, but makes no access.
+    // wait for its fault checks to ask, and says so with `keep` low): the bank picked it,
+    // but makes no access.
     let mut h = SmHarness::new();
     let mut reqs = [None; PORTS];
     reqs[4] = req(0x512, true, false, 0x99);
     reqs[5] = req(0x613, false, true, 0);
-    assert_eq!(h.cycle(&reqs, 0).0, [false; PORTS], "picked");
+    assert_eq!(
+        h.cycle_withdrawing(&reqs, 0, (1 << 4) | (1 << 5)).0,
+        [false; PORTS],
+        "picked"
+    );
     let (g, _) = h.cycle(&[None; PORTS], 0);
     assert_eq!(g, [false; PORTS], "withdrawn: nothing granted");
     assert_eq!(h.host_read(0x512), 0, "and nothing written");

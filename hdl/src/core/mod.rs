@@ -72,13 +72,17 @@ pub struct Core {
     /// Memory request: valid, byte address `{bank, row}`, store?, `_sync`?, store data. Up
     /// from the first cycle of a load or store in E until its grant. It does not wait for the
     /// fault checks (they are not on the path into the shared memory's arbitration): a request
-    /// whose instruction faults leaves with it, so it is not up in the next cycle, and the
-    /// shared memory serves only a request still up in its access cycle.
+    /// whose instruction faults leaves with it, so it is not up in the next cycle.
     pub mem_req: Signal<Out, Bit>,
     pub mem_addr: Signal<Out, Bits<12>>,
     pub mem_write: Signal<Out, Bit>,
     pub mem_sync: Signal<Out, Bit>,
     pub mem_wdata: Signal<Out, Bits<8>>,
+    /// With `mem_req`: the request stays up next cycle unless it is granted now (its
+    /// instruction does not fault; a halt or clear drops it too, but the shared memory serves
+    /// nothing then). The shared memory registers it, so its access stage knows whether a
+    /// request it picked is still wanted without a wire back from the core.
+    pub mem_keep: Signal<Out, Bit>,
     /// The request is served this cycle.
     pub mem_grant: Signal<In, Bit>,
     /// The byte a load granted in the previous cycle read.
@@ -200,6 +204,7 @@ impl Logic for Core {
         // ---- memory port ----
         self.mem_req.next = self.e_valid.q.val() && self.e_mem.q.val() && !self.mem_wait.q.val();
         self.access.next = self.mem_req.val() && !self.e_fault.val();
+        self.mem_keep.next = self.access.val();
         self.mem_addr.next = self.addr.val();
         self.mem_write.next = self.is_store.val();
         self.mem_sync.next = self.is_sync.val();

@@ -21,7 +21,8 @@ pub struct BankAccess {
     pub row: Signal<In, Bits<8>>,
     pub write: Signal<In, Bit>,
     pub sync: Signal<In, Bit>,
-    /// Cores whose request is up this cycle: a winner that withdrew its request is not served.
+    /// Cores whose request is still up this cycle: a winner that withdrew its request is not
+    /// served.
     pub req: Signal<In, Bits<16>>,
     /// The host holds the banks: nothing is served.
     pub host_en: Signal<In, Bit>,

@@ -5,7 +5,8 @@
 //!              cycle c: arbitrate                        cycle c+1: access
 //!  core i: req/addr/write/sync/wdata                    ┌──────────────────────────────────┐
 //!     ──► eligible[b] ──► RoundRobin[b] ──► │win[b]│ ──►│ lock check ──► bank b RAM, lock b │
-//!                         (winner's fields)  (regs)     └──────────────┬───────────────────┘
+//!                         (winner's fields)  (regs)     │ winner kept?                     │
+//!  core i: keep ──────────────────────────► │kept│ ──►  └──────────────┬───────────────────┘
 //!  core i: grant ◄── OR over banks ◄─────────────────────────────────────┘ served[b]
 //!  core i: rdata ◄── bank[rsel[i]].read_data (cycle c+2)
 //! ```
@@ -14,9 +15,11 @@
 //!   ([`arbiter`]) and registers the winner with its row, store?, `_sync`? and data.
 //! - **Access** (cycle c+1): the bank checks the registered winner against its lock
 //!   ([`access`], holding the bank's [`lock`]) and, unless the lock holds it back or the core
-//!   has withdrawn the request, makes the access and grants the core.
-//!   Nothing in this cycle's grant depends on this cycle's requests, so the arbitration's
-//!   carry chains and selects are not on a path with the core that receives the grant.
+//!   withdraws the request (it said so with `keep` low in cycle c, registered in `kept`),
+//!   makes the access and grants the core.
+//!   Nothing in this cycle's grant depends on this cycle's requests, so the grant is a path
+//!   from the registers beside the bank to the core, and the arbitration's carry chains and
+//!   selects are not on a path with the core that receives the grant.
 //! - A request is eligible unless its bank already picked it (it is being accessed now), or it
 //!   is an `ld_sync` and the bank is locked after this cycle's access (SPEC §6 rule 5; the
 //!   lock as of the next cycle, from registers only, so an `st_sync`'s unlock lets the next
@@ -66,12 +69,15 @@ pub struct SharedMem {
     pub clear: Signal<In, Bit>,
     /// Per core: a request this cycle, its byte address `{bank, row}`, store?, `_sync`?, data.
     /// A core keeps its request up, unchanged, until it is granted, or withdraws it (its
-    /// instruction faulted): a request no longer up in its access cycle is not served.
+    /// instruction faulted).
     pub req: [Signal<In, Bit>; N],
     pub addr: [Signal<In, Bits<12>>; N],
     pub write: [Signal<In, Bit>; N],
     pub sync: [Signal<In, Bit>; N],
     pub wdata: [Signal<In, Bits<8>>; N],
+    /// Per core, with `req`: the request stays up next cycle unless it is granted now. Low,
+    /// it is withdrawn next cycle, and if its bank picked it now it is not served.
+    pub keep: [Signal<In, Bit>; N],
     /// Per core: the request is served this cycle (a cycle after it was first seen, at the
     /// earliest). The core keeps its request up until then.
     pub grant: [Signal<Out, Bit>; N],
@@ -109,6 +115,10 @@ pub struct SharedMem {
     win_write: [DFF<Bit>; N],
     win_sync: [DFF<Bit>; N],
     win_wdata: [DFF<Bits<8>>; N],
+    /// Cores whose request of last cycle stays up now (`keep`): the access stage serves a
+    /// winner only if it is one, from a register beside the banks instead of the cores'
+    /// request wires.
+    kept: DFF<Bits<16>>,
     /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
     rsel: [DFF<Bits<16>>; N],
     /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
@@ -126,7 +136,7 @@ pub struct SharedMem {
     /// Per core: banks that granted it (one-hot).
     granted_by: [Signal<Local, Bits<16>>; N],
     task_end_mask: Signal<Local, Bits<16>>,
-    req_mask: Signal<Local, Bits<16>>,
+    keep_mask: Signal<Local, Bits<16>>,
     ld_sync_mask: Signal<Local, Bits<16>>,
     locked_banks: Signal<Local, Bits<16>>,
     /// Banks that make an access this cycle.
@@ -151,6 +161,7 @@ impl Default for SharedMem {
             write: Default::default(),
             sync: Default::default(),
             wdata: Default::default(),
+            keep: Default::default(),
             grant: Default::default(),
             rdata: Default::default(),
             task_end: Default::default(),
@@ -174,6 +185,7 @@ impl Default for SharedMem {
             win_write: Default::default(),
             win_sync: Default::default(),
             win_wdata: Default::default(),
+            kept: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
             eligible: Default::default(),
@@ -182,7 +194,7 @@ impl Default for SharedMem {
             served: Default::default(),
             granted_by: Default::default(),
             task_end_mask: Default::default(),
-            req_mask: Default::default(),
+            keep_mask: Default::default(),
             ld_sync_mask: Default::default(),
             locked_banks: Default::default(),
             go_mask: Default::default(),
@@ -204,7 +216,7 @@ impl Logic for SharedMem {
         self.host_bank.next = 0.into();
         self.locked_banks.next = 0.into();
         self.go_mask.next = 0.into();
-        self.req_mask.next = 0.into();
+        self.keep_mask.next = 0.into();
         self.ld_sync_mask.next = 0.into();
         for i in 0..16 {
             // Through scratch bytes: `bit_cast` takes no loop-indexed argument
@@ -215,7 +227,10 @@ impl Logic for SharedMem {
                 | bit_cast::<18, 8>(self.row_byte.val()))
             .replace_bit(8, self.write[i].val())
             .replace_bit(9, self.sync[i].val());
-            self.req_mask.next = self.req_mask.val().replace_bit(i, self.req[i].val());
+            self.keep_mask.next = self
+                .keep_mask
+                .val()
+                .replace_bit(i, self.req[i].val() && self.keep[i].val());
             self.ld_sync_mask.next = self.ld_sync_mask.val().replace_bit(
                 i,
                 self.req[i].val() && self.sync[i].val() && !self.write[i].val(),
@@ -242,6 +257,9 @@ impl Logic for SharedMem {
             self.lock_waits.bank[i].next = self.addr[i].val().get_bits::<4>(8);
         }
 
+        self.kept.clock.next = self.clock.val();
+        self.kept.d.next = self.keep_mask.val();
+
         self.contended_mask.next = 0.into();
         for i in 0..16 {
             self.granted_by[i].next = 0.into();
@@ -254,7 +272,7 @@ impl Logic for SharedMem {
             self.access[b].row.next = self.win_row[b].q.val();
             self.access[b].write.next = self.win_write[b].q.val();
             self.access[b].sync.next = self.win_sync[b].q.val();
-            self.access[b].req.next = self.req_mask.val();
+            self.access[b].req.next = self.kept.q.val();
             self.access[b].host_en.next = self.host_en.val();
             self.access[b].task_end.next = self.task_end_mask.val();
             if self.access[b].go.val() {
