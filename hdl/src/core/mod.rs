@@ -27,11 +27,13 @@
 mod alu;
 mod atomic_check;
 mod divider;
+mod imem;
 mod regfile;
 
 pub use alu::Alu;
 pub use atomic_check::AtomicCheck;
 pub use divider::Divider;
+pub use imem::InstructionMemory;
 pub use regfile::RegFile;
 
 use rust_hdl::prelude::*;
@@ -101,10 +103,12 @@ pub struct Core {
     alu: Alu,
     atomic: AtomicCheck,
     div: Divider,
-    imem: [DFF<Bits<16>>; 16],
+    imem: InstructionMemory,
     running: DFF<Bit>,
-    /// Next instruction to fetch, and whether IP 15 has been fetched already.
+    /// Next instruction to fetch (also one-hot, `ip_oh`, for the instruction select), and
+    /// whether IP 15 has been fetched already.
     ip: DFF<Bits<4>>,
+    ip_oh: DFF<Bits<16>>,
     fetch_done: DFF<Bit>,
     /// Execute stage: valid, instruction, its IP, RF[bits 11:8], RF[7:4], RF[3:0].
     e_valid: DFF<Bit>,
@@ -144,11 +148,15 @@ pub struct Core {
     wb_dst: Signal<Local, Bits<4>>,
     wb_val: Signal<Local, Bits<8>>,
     f_ip: Signal<Local, Bits<4>>,
+    /// The fetched word, one-hot: `ip_oh`, or on a taken `bnz` its target (`target_oh`).
+    f_sel: Signal<Local, Bits<16>>,
+    target_oh: Signal<Local, Bits<16>>,
     f_valid: Signal<Local, Bit>,
     f_word: Signal<Local, Bits<16>>,
     /// The fetched word is a load or a store.
     f_mem: Signal<Local, Bit>,
     f_rb: Signal<Local, Bits<4>>,
+    f_rc: Signal<Local, Bits<4>>,
     f_a: Signal<Local, Bits<8>>,
     f_b: Signal<Local, Bits<8>>,
     f_c: Signal<Local, Bits<8>>,
@@ -158,15 +166,12 @@ impl Logic for Core {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, running, ip, fetch_done, e_valid, e_insn, e_mem, e_ip, e_a, e_b, e_c,
-            mem_wait, mul_high, locked, lock_addr, dbg_q
+            self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_ip, e_a, e_b,
+            e_c, mem_wait, mul_high, locked, lock_addr, dbg_q
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
-        for i in 0..16 {
-            self.imem[i].clock.next = self.clock.val();
-            self.imem[i].d.next = self.imem[i].q.val();
-        }
+        self.imem.clock.next = self.clock.val();
 
         // ---- execute stage: decode of E ----
         self.opc.next = self.e_insn.q.val().get_bits::<4>(12);
@@ -272,39 +277,51 @@ impl Logic for Core {
         self.dbg_reg.next = self.dbg_q.q.val();
 
         // ---- fetch/decode: the next instruction and its operands ----
+        // The select is one-hot and made from registers and `taken` alone (the target's
+        // decode does not wait for the branch's decision).
+        self.target_oh.next = 0.into();
+        for i in 0..16 {
+            self.target_oh.next = self
+                .target_oh
+                .val()
+                .replace_bit(i, self.e_insn.q.val().get_bits::<4>(4).index() == i);
+        }
+        // Nothing is selected while the core is idle: then the instruction memory reads the
+        // frame's word 0 on `start`, and port C the debug view's register.
         if self.taken.val() {
             self.f_ip.next = self.e_insn.q.val().get_bits::<4>(4);
+            self.f_sel.next = self.target_oh.val();
         } else {
             self.f_ip.next = self.ip.q.val();
+            self.f_sel.next = self.ip_oh.q.val();
+        }
+        if !self.running.q.val() {
+            self.f_sel.next = 0.into();
         }
         self.f_valid.next = self.taken.val() || !self.fetch_done.q.val();
-        self.f_word.next = 0.into();
-        for i in 0..16 {
-            // Exactly one index matches: OR-ing (an AND-OR multiplexer) is cheaper than the
-            // priority chain `f_word = imem[i]` (see docs/microarchitecture.md).
-            if self.f_ip.val().index() == i {
-                self.f_word.next = self.f_word.val() | self.imem[i].q.val();
-            }
-        }
+        self.imem.load.next = self.start.val();
+        self.imem.line0.next = self.code_line0.val();
+        self.imem.line1.next = self.code_line1.val();
+        self.imem.line2.next = self.code_line2.val();
+        self.imem.line3.next = self.code_line3.val();
+        self.imem.sel.next = self.f_sel.val();
+        // On `start` the instruction memory reads word 0 of the frame it loads.
+        self.f_word.next = self.imem.word.val();
+        self.f_rb.next = self.imem.rb.val();
         if self.start.val() {
             self.f_ip.next = 0.into();
-            self.f_word.next = self.code_line0.val().get_bits::<16>(0);
         }
-        // Loads and stores name their bank register in bits [5:4]; bits [7:6] are the mode.
         self.f_mem.next = (self.f_word.val().get_bits::<4>(12) == 11)
             || (self.f_word.val().get_bits::<4>(12) == 13);
-        self.f_rb.next = self.f_word.val().get_bits::<4>(4);
-        if self.f_mem.val() {
-            self.f_rb.next = bit_cast::<4, 2>(self.f_word.val().get_bits::<2>(4));
-        }
         self.rf.ra.next = self.f_word.val().get_bits::<4>(8);
         self.rf.rb.next = self.f_rb.val();
-        // An idle core lends read port C to the debug view.
-        if self.running.q.val() || self.start.val() {
-            self.rf.rc.next = self.f_word.val().get_bits::<4>(0);
-        } else {
-            self.rf.rc.next = self.dbg_reg_sel.val();
+        // An idle core lends read port C to the debug view: its fetch reads 0 then, so the
+        // debug register is OR-ed in rather than selected after the instruction select.
+        self.f_rc.next = self.f_word.val().get_bits::<4>(0);
+        if !(self.running.q.val() || self.start.val()) {
+            self.f_rc.next = self.f_rc.val() | self.dbg_reg_sel.val();
         }
+        self.rf.rc.next = self.f_rc.val();
         self.f_a.next = self.rf.qa.val();
         self.f_b.next = self.rf.qb.val();
         self.f_c.next = self.rf.qc.val();
@@ -331,14 +348,6 @@ impl Logic for Core {
         if self.ready.val() {
             self.locked.d.next = false;
         }
-        if self.start.val() {
-            for k in 0..4 {
-                self.imem[k].d.next = self.code_line0.val().get_bits::<16>(16 * k);
-                self.imem[k + 4].d.next = self.code_line1.val().get_bits::<16>(16 * k);
-                self.imem[k + 8].d.next = self.code_line2.val().get_bits::<16>(16 * k);
-                self.imem[k + 12].d.next = self.code_line3.val().get_bits::<16>(16 * k);
-            }
-        }
         if self.start.val()
             || (self.running.q.val() && (!self.e_valid.q.val() || self.e_done.val()))
         {
@@ -355,6 +364,11 @@ impl Logic for Core {
                 self.e_b.d.next = self.f_b.val();
                 self.e_c.d.next = self.f_c.val();
                 self.ip.d.next = self.f_ip.val() + 1;
+                if self.start.val() {
+                    self.ip_oh.d.next = 2.into();
+                } else {
+                    self.ip_oh.d.next = (self.f_sel.val() << 1) | (self.f_sel.val() >> 15);
+                }
                 self.fetch_done.d.next = self.f_ip.val() == 15;
             }
         }
