@@ -1,17 +1,17 @@
 //! The core's instruction memory (SPEC §4: 16 instruction words): loaded with a whole frame in
 //! one cycle, read through a one-hot select.
 //!
-//! - Each word is stored with the two high bits of the register its instruction reads on
-//!   the register file's port B, decoded when the frame is loaded: bits 7:4 name that
-//!   register, except in a load or store, where bits 7:6 are the mode and bits 5:4 the bank
-//!   register (r0–r3). The fetch has the port's address as soon as it has the word, instead
-//!   of decoding the opcode first.
+//! - Each word is stored with a flag, decoded when the frame is loaded: the word is a load or
+//!   a store. The register its instruction reads on the register file's port B is named by
+//!   bits 7:4, except in a load or store, where bits 7:6 are the mode and bits 5:4 the bank
+//!   register (r0–r3): with the flag, the fetch has the port's address one LUT after the
+//!   word, instead of decoding the opcode first.
 //! - The read is one OR tree: the selected word, OR the frame's word 0 while it is loaded
 //!   (nothing is selected then), so the start of a task adds no multiplexer after the select.
 
 use rust_hdl::prelude::*;
 
-/// Sixteen instruction words, with port B's register decoded at load.
+/// Sixteen instruction words, each with its "load or store" flag.
 #[derive(LogicBlock, Default)]
 pub struct InstructionMemory {
     pub clock: Signal<In, Clock>,
@@ -27,14 +27,14 @@ pub struct InstructionMemory {
     pub word: Signal<Out, Bits<16>>,
     /// The register `word` reads on port B: bits 7:4, or bits 5:4 for a load or store.
     pub rb: Signal<Out, Bits<4>>,
-    /// Per word: `{rb[3:2], word}`.
+    /// Per word: `{load or store?, word}`.
     words: [DFF<Bits<17>>; 16],
-    /// The frame's words as they are loaded, each with its `rb[3:2]`.
+    /// The frame's words as they are loaded, each with its flag.
     loaded: [Signal<Local, Bits<17>>; 16],
     /// Scratch for one word (rule 4 of docs/microarchitecture.md: `bit_cast` takes no
     /// loop-indexed argument).
     w: Signal<Local, Bits<16>>,
-    /// The selected `{rb[3:2], word}`.
+    /// The selected `{load or store?, word}`.
     read: Signal<Local, Bits<17>>,
 }
 
@@ -53,7 +53,7 @@ impl Logic for InstructionMemory {
         }
         self.read.next = 0.into();
         for i in 0..16 {
-            // `ld` is opcode 11, `st` 13: their bits 7:6 are the mode, not a register's.
+            // `ld` is opcode 11, `st` 13.
             self.w.next = self.loaded[i].val().get_bits::<16>(0);
             self.loaded[i].next = self.loaded[i].val().replace_bit(
                 16,
@@ -74,6 +74,7 @@ impl Logic for InstructionMemory {
             self.read.next = self.read.val() | self.loaded[0].val();
         }
         self.word.next = self.read.val().get_bits::<16>(0);
+        // A load's or store's bits 7:6 are its mode, not a register's.
         self.rb.next = self.read.val().get_bits::<4>(4);
         if self.read.val().get_bit(16) {
             self.rb.next = bit_cast::<4, 2>(self.read.val().get_bits::<2>(4));
