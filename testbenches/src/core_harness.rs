@@ -24,8 +24,8 @@ type MemRequest = (usize, bool, bool, usize);
 /// What the core's request of last cycle obliges it to present now.
 #[derive(Clone, Copy, Debug)]
 enum Pending {
-    /// Nothing: no request, or it was granted.
-    None,
+    /// No request, or it was granted.
+    Nothing,
     /// Kept up and not granted: the same request again.
     Kept(MemRequest),
     /// Withdrawn (`mem_keep` low): no request.
@@ -67,7 +67,7 @@ impl CoreHarness {
             rng: Rng::new(seed),
             max_delay,
             delay: None,
-            pending: Pending::None,
+            pending: Pending::Nothing,
             rdata_next: 0,
             readies: 0,
             cycle: 0,
@@ -107,26 +107,25 @@ impl CoreHarness {
                 "cycle {}: a withdrawn request is still up",
                 self.cycle
             ),
-            Pending::None => {}
+            Pending::Nothing => {}
         }
         // Like the shared memory, the stub serves a request only if the core keeps it up (its
         // instruction does not fault; in the GPU the access is made a cycle later).
         self.pending = match request {
             Some(r) if c.mem_keep.val() => Pending::Kept(r),
             Some(_) => Pending::Withdrawn,
-            None => Pending::None,
+            None => Pending::Nothing,
         };
-        if c.mem_req.val() && c.mem_keep.val() {
+        if let Pending::Kept((addr, write, _, wdata)) = self.pending {
             let delay = *self
                 .delay
                 .get_or_insert_with(|| self.rng.below(self.max_delay + 1));
             if delay == 0 {
                 self.delay = None;
-                self.pending = Pending::None;
+                self.pending = Pending::Nothing;
                 c.mem_grant.next = true;
-                let addr = c.mem_addr.val().index();
-                if c.mem_write.val() {
-                    self.mem[addr] = c.mem_wdata.val().index() as u8;
+                if write {
+                    self.mem[addr] = wdata as u8;
                 } else {
                     self.rdata_next = self.mem[addr];
                 }

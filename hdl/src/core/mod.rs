@@ -137,8 +137,6 @@ pub struct Core {
     is_sync: Signal<Local, Bit>,
     illegal: Signal<Local, Bit>,
     e_fault: Signal<Local, Bit>,
-    /// The request is real: it does not fault.
-    access: Signal<Local, Bit>,
     e_done: Signal<Local, Bit>,
     taken: Signal<Local, Bit>,
     finish_ok: Signal<Local, Bit>,
@@ -208,8 +206,8 @@ impl Logic for Core {
 
         // ---- memory port ----
         self.mem_req.next = self.e_valid.q.val() && self.e_mem.q.val() && !self.mem_wait.q.val();
-        self.access.next = self.mem_req.val() && !self.e_fault.val();
-        self.mem_keep.next = self.access.val();
+        // The request is real (it does not fault): it stays up until its grant.
+        self.mem_keep.next = self.mem_req.val() && !self.e_fault.val();
         self.mem_addr.next = self.addr.val();
         self.mem_write.next = self.is_store.val();
         self.mem_sync.next = self.is_sync.val();
@@ -338,10 +336,10 @@ impl Logic for Core {
         }
 
         // ---- pipeline registers ----
-        self.mem_wait.d.next = self.mem_grant.val() && self.access.val();
+        self.mem_wait.d.next = self.mem_grant.val() && self.mem_keep.val();
         self.mul_high.d.next =
             self.e_valid.q.val() && (self.opc.val() == 3) && !self.mul_high.q.val();
-        if self.mem_grant.val() && self.access.val() && self.is_sync.val() {
+        if self.mem_grant.val() && self.mem_keep.val() && self.is_sync.val() {
             self.locked.d.next = self.is_load.val();
             self.lock_addr.d.next = self.addr.val();
         }
@@ -375,7 +373,7 @@ impl Logic for Core {
 
         // ---- performance events ----
         self.perf_retired.next = self.e_done.val() && !self.e_fault.val();
-        self.perf_stalled.next = self.access.val() && !self.mem_grant.val();
+        self.perf_stalled.next = self.mem_keep.val() && !self.mem_grant.val();
         self.perf_busy.next = self.running.q.val();
 
         if self.clear.val() || self.halt.val() {
