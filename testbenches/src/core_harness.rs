@@ -205,8 +205,9 @@ impl CoreHarness {
 pub const MEM_EXTRA: u64 = 1;
 /// Extra cycles of a `div` (8 cycles in the execute stage).
 pub const DIV_EXTRA: u64 = 7;
-/// Extra cycle of a `mul` (its two bytes go through the register file's one write port).
-pub const MUL_EXTRA: u64 = 1;
+/// Extra cycles of a `mul`: its product is registered, then its two bytes go through the
+/// register file's one write port.
+pub const MUL_EXTRA: u64 = 2;
 
 /// Runs `tasks` one after another on core `id` of the RTL (grants delayed up to `max_delay`
 /// cycles) and on the reference model (one CF selecting that core, then the tasks as IFs), and

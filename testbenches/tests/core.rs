@@ -255,9 +255,10 @@ fn pipeline_costs_of_branches_memory_and_divides() {
     // A load costs one extra cycle, used or not.
     assert_eq!(cycles("ld [r8, r0], r9\nready"), 3);
     assert_eq!(cycles("ld [r8, r0], r9\nadd r9, r9, r9\nready"), 4);
-    // mul: 2 cycles (one write port: low byte, then high byte), forwarded to the next one.
-    assert_eq!(cycles("mul r8, r9, r10\nready"), 3);
-    assert_eq!(cycles("mul r8, r9, r10\nadd r11, r11, r11\nready"), 4);
+    // mul: 3 cycles (the product registered; one write port: low byte, then high byte),
+    // forwarded to the next one.
+    assert_eq!(cycles("mul r8, r9, r10\nready"), 4);
+    assert_eq!(cycles("mul r8, r9, r10\nadd r11, r11, r11\nready"), 5);
     // div: 8 cycles.
     assert_eq!(cycles("div r8, r9, r10\nready"), 9);
     // A store costs one extra cycle too: the core leaves E the cycle after the grant, so the

@@ -1,11 +1,10 @@
 //! The single-cycle ALU: every instruction of SPEC §4.2 that produces a register value in one
-//! cycle (`div` has its own multi-cycle unit, [`super::divider`]).
+//! cycle (`mul` and `div` have their own units, [`super::multiplier`] and [`super::divider`]).
 
 use rust_hdl::prelude::*;
 
 /// Combinational: `opcode`, operands `a` = RF[src0] and `b` = RF[src1], the instruction's
-/// bits [11:4] (`set_const`'s constant, the shift immediate), whether `dst` is r8–r15, and for
-/// `mul` which byte of the product.
+/// bits [11:4] (`set_const`'s constant, the shift immediate) and whether `dst` is r8–r15.
 #[derive(LogicBlock, Default)]
 pub struct Alu {
     /// Instruction bits [15:12].
@@ -20,11 +19,8 @@ pub struct Alu {
     pub dst_high: Signal<In, Bit>,
     /// This core's number (what `set_const` writes into r0–r7).
     pub core_id: Signal<In, Bits<4>>,
-    /// `mul`: the product's high byte (for RF[dst+1]) instead of its low byte.
-    pub mul_high: Signal<In, Bit>,
-    /// The value for RF[dst] (RF[dst+1] for `mul` with `mul_high`).
+    /// The value for RF[dst] (0 for the opcodes other units compute).
     pub result: Signal<Out, Bits<8>>,
-    product: Signal<Local, Bits<16>>,
     /// `add`, `sub` and `cmpge` share one adder: `a + b`, or `a + !b + 1` = `a - b` with the
     /// carry out `a >= b`.
     subtract: Signal<Local, Bit>,
@@ -39,8 +35,6 @@ impl Logic for Alu {
     #[allow(clippy::collapsible_match)]
     #[hdl_gen]
     fn update(&mut self) {
-        self.product.next =
-            bit_cast::<16, 32>(bit_cast::<16, 8>(self.a.val()) * bit_cast::<16, 8>(self.b.val()));
         self.shift.next = self.imm.val().get_bits::<3>(0);
         self.subtract.next = self.opcode.val() != 1;
         if self.subtract.val() {
@@ -55,13 +49,6 @@ impl Logic for Alu {
         match self.opcode.val().index() {
             1 => self.value.next = self.sum.val().get_bits::<8>(0),
             2 => self.value.next = self.sum.val().get_bits::<8>(0),
-            3 => {
-                if self.mul_high.val() {
-                    self.value.next = self.product.val().get_bits::<8>(8);
-                } else {
-                    self.value.next = self.product.val().get_bits::<8>(0);
-                }
-            }
             5 => self.value.next = bit_cast::<8, 1>(self.sum.val().get_bits::<1>(8)),
             6 => self.value.next = self.a.val() >> self.shift.val(),
             7 => self.value.next = self.a.val() << self.shift.val(),

@@ -10,8 +10,9 @@
 //! - **Fetch/decode**: reads `imem[IP]` (or, on a taken `bnz` in E, `imem[target]`), reads its
 //!   three register fields with forwarding from the write-back of the instruction in E, and
 //!   loads E. Dependent ALU instructions and taken branches therefore run at one per cycle.
-//! - **Execute**: ALU results are written back in one cycle, `mul`'s two bytes in two (the
-//!   register file has one write port, [`regfile`]); `div` takes 8 cycles ([`divider`]); a
+//! - **Execute**: ALU results are written back in one cycle. `mul` takes 3: its product is
+//!   registered ([`multiplier`]), then its two bytes are written in two cycles (the register
+//!   file has one write port, [`regfile`]). `div` takes 8 cycles ([`divider`]); a
 //!   memory instruction requests its byte until `mem_grant` and leaves E the cycle after
 //!   (`mem_wait`): a load's byte arrives then, and a store waits for it too, so `mem_grant`
 //!   only feeds flip-flops here and the shared memory's arbitration does not share a clock
@@ -28,12 +29,14 @@ mod alu;
 mod atomic_check;
 mod divider;
 mod imem;
+mod multiplier;
 mod regfile;
 
 pub use alu::Alu;
 pub use atomic_check::AtomicCheck;
 pub use divider::Divider;
 pub use imem::InstructionMemory;
+pub use multiplier::Multiplier;
 pub use regfile::RegFile;
 
 use rust_hdl::prelude::*;
@@ -103,6 +106,7 @@ pub struct Core {
     alu: Alu,
     atomic: AtomicCheck,
     div: Divider,
+    mul: Multiplier,
     imem: InstructionMemory,
     running: DFF<Bit>,
     /// Next instruction to fetch (also one-hot, `ip_oh`, for the instruction select), and
@@ -123,7 +127,9 @@ pub struct Core {
     /// The access in E was granted last cycle (a load's byte is on `mem_rdata` now): it
     /// leaves E this cycle.
     mem_wait: DFF<Bit>,
-    /// The `mul` in E wrote its low byte last cycle; it writes the high byte now.
+    /// The `mul` in E has its product registered: it writes the low byte now.
+    mul_low: DFF<Bit>,
+    /// The `mul` in E wrote its low byte last cycle: it writes the high byte now.
     mul_high: DFF<Bit>,
     /// The address this core locked with `ld_sync`.
     locked: DFF<Bit>,
@@ -165,10 +171,11 @@ impl Logic for Core {
     fn update(&mut self) {
         dff_setup!(
             self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_ip, e_a, e_b,
-            e_c, mem_wait, mul_high, locked, lock_addr, dbg_q
+            e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
+        self.mul.clock.next = self.clock.val();
         self.imem.clock.next = self.clock.val();
 
         // ---- execute stage: decode of E ----
@@ -198,11 +205,12 @@ impl Logic for Core {
         self.alu.b.next = self.e_b.q.val();
         self.alu.imm.next = self.e_insn.q.val().get_bits::<8>(4);
         self.alu.dst_high.next = self.e_insn.q.val().get_bit(3);
-        self.alu.mul_high.next = self.mul_high.q.val();
         self.alu.core_id.next = self.core_id.val();
         self.div.run.next = self.e_valid.q.val() && (self.opc.val() == 4);
         self.div.dividend.next = self.e_a.q.val();
         self.div.divisor.next = self.e_b.q.val();
+        self.mul.a.next = self.e_a.q.val();
+        self.mul.b.next = self.e_b.q.val();
 
         // ---- memory port ----
         self.mem_req.next = self.e_valid.q.val() && self.e_mem.q.val() && !self.mem_wait.q.val();
@@ -246,8 +254,8 @@ impl Logic for Core {
         }
 
         // ---- write-back ----
-        // `mul` writes in both of its cycles: RF[dst], then RF[dst+1].
-        self.wb_en.next = (self.e_done.val() || (self.e_valid.q.val() && (self.opc.val() == 3)))
+        // `mul` writes in its last two cycles: RF[dst], then RF[dst+1].
+        self.wb_en.next = (self.e_done.val() || self.mul_low.q.val())
             && !self.e_fault.val()
             && (self.opc.val().any())
             && !self.is_store.val()
@@ -258,6 +266,10 @@ impl Logic for Core {
             self.wb_val.next = self.mem_rdata.val();
         } else if self.opc.val() == 4 {
             self.wb_val.next = self.div.quotient.val();
+        } else if self.mul_high.q.val() {
+            self.wb_val.next = self.mul.product.val().get_bits::<8>(8);
+        } else if self.mul_low.q.val() {
+            self.wb_val.next = self.mul.product.val().get_bits::<8>(0);
         } else {
             self.wb_val.next = self.alu.result.val();
         }
@@ -337,8 +349,11 @@ impl Logic for Core {
 
         // ---- pipeline registers ----
         self.mem_wait.d.next = self.mem_grant.val() && self.mem_keep.val();
-        self.mul_high.d.next =
-            self.e_valid.q.val() && (self.opc.val() == 3) && !self.mul_high.q.val();
+        self.mul_low.d.next = self.e_valid.q.val()
+            && (self.opc.val() == 3)
+            && !self.mul_low.q.val()
+            && !self.mul_high.q.val();
+        self.mul_high.d.next = self.mul_low.q.val();
         if self.mem_grant.val() && self.mem_keep.val() && self.is_sync.val() {
             self.locked.d.next = self.is_load.val();
             self.lock_addr.d.next = self.addr.val();
@@ -380,6 +395,7 @@ impl Logic for Core {
             self.running.d.next = false;
             self.e_valid.d.next = false;
             self.mem_wait.d.next = false;
+            self.mul_low.d.next = false;
             self.mul_high.d.next = false;
             self.locked.d.next = false;
         }
