@@ -37,7 +37,8 @@ pub struct CoreHarness {
     pub core: Core,
     pub mem: Box<[u8; BYTES]>,
     rng: Rng,
-    /// Longest grant delay the stub chooses (0 = always grant at once).
+    /// Shortest and longest grant delay the stub chooses (0 = grant at once).
+    pub min_delay: u64,
     pub max_delay: u64,
     /// Cycles the pending request still waits.
     delay: Option<u64>,
@@ -47,6 +48,9 @@ pub struct CoreHarness {
     rdata_next: u8,
     /// `ready` pulses seen.
     pub readies: u64,
+    /// Loads and stores the stub served.
+    pub loads: u64,
+    pub stores: u64,
     /// Cycles stepped.
     pub cycle: u64,
     /// The core's performance events summed since its clear: (retired, stalled, busy).
@@ -65,11 +69,14 @@ impl CoreHarness {
             core,
             mem: Box::new(*mem),
             rng: Rng::new(seed),
+            min_delay: 0,
             max_delay,
             delay: None,
             pending: Pending::Nothing,
             rdata_next: 0,
             readies: 0,
+            loads: 0,
+            stores: 0,
             cycle: 0,
             counts: (0, 0, 0),
             recording: None,
@@ -117,17 +124,19 @@ impl CoreHarness {
             None => Pending::Nothing,
         };
         if let Pending::Kept((addr, write, _, wdata)) = self.pending {
-            let delay = *self
-                .delay
-                .get_or_insert_with(|| self.rng.below(self.max_delay + 1));
+            let delay = *self.delay.get_or_insert_with(|| {
+                self.min_delay + self.rng.below(self.max_delay - self.min_delay + 1)
+            });
             if delay == 0 {
                 self.delay = None;
                 self.pending = Pending::Nothing;
                 c.mem_grant.next = true;
                 if write {
                     self.mem[addr] = wdata as u8;
+                    self.stores += 1;
                 } else {
                     self.rdata_next = self.mem[addr];
+                    self.loads += 1;
                 }
             } else {
                 self.delay = Some(delay - 1);
@@ -147,6 +156,12 @@ impl CoreHarness {
                 (code, c.fault_ip.val().index() as u8)
             })
         });
+        // A task ends with its accesses done: no store is still posted.
+        assert!(
+            end.is_none() || !matches!(self.pending, Pending::Kept(_)),
+            "cycle {}: ready with a request still waiting",
+            self.cycle
+        );
         self.readies += u64::from(end.is_some());
         self.counts = if c.clear.val() {
             (0, 0, 0)
@@ -200,9 +215,10 @@ impl CoreHarness {
     }
 }
 
-/// Extra cycle the pipelined core spends on a load or store: it leaves E the cycle after the
-/// grant (a load's byte arrives then).
-pub const MEM_EXTRA: u64 = 1;
+/// Extra cycle the pipelined core spends on a load: it leaves E the cycle after the grant,
+/// when its byte arrives. (A store leaves E in its first cycle and the port holds it; the
+/// core counts every cycle E then waits for it as a stall.)
+pub const LOAD_EXTRA: u64 = 1;
 /// Extra cycles of a `div` (8 cycles in the execute stage).
 pub const DIV_EXTRA: u64 = 7;
 /// Extra cycles of a `mul`: its product is registered, then its two bytes go through the
@@ -211,9 +227,9 @@ pub const MUL_EXTRA: u64 = 2;
 
 /// Runs `tasks` one after another on core `id` of the RTL (grants delayed up to `max_delay`
 /// cycles) and on the reference model (one CF selecting that core, then the tasks as IFs), and
-/// asserts they agree: registers, memory, fault with IP, instructions retired, and the cycle
-/// count `retired + accesses·MEM_EXTRA + divs·DIV_EXTRA + muls·MUL_EXTRA + stalls` for tasks
-/// that end cleanly.
+/// asserts they agree: registers, memory, fault with IP, instructions retired, accesses
+/// served, and the cycle count `retired + loads·LOAD_EXTRA + divs·DIV_EXTRA + muls·MUL_EXTRA
+/// + stalls` for tasks that end cleanly.
 pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64, max_delay: u64) {
     use gpu16_sim::frame::ControlFrame;
     use gpu16_sim::run::{RunConfig, Status};
@@ -287,8 +303,14 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
         "ready pulses"
     );
     if fault.is_none() {
+        assert_eq!(
+            h.loads + h.stores,
+            stats.accesses,
+            "accesses: {}",
+            context()
+        );
         let expected = stats.retired
-            + stats.accesses * MEM_EXTRA
+            + h.loads * LOAD_EXTRA
             + stats.divs * DIV_EXTRA
             + stats.muls * MUL_EXTRA
             + stalled;

@@ -235,7 +235,13 @@ fn every_core_error_matches_the_model() {
 
 /// Cycles `body` takes on core 0 with a memory that grants at once.
 fn cycles(body: &str) -> u64 {
-    let mut h = CoreHarness::new(0, &sm::zeroed(), 0, 0);
+    cycles_with_grant_delay(body, 0)
+}
+
+/// Cycles `body` takes on core 0 with a memory that makes every request wait `delay` cycles.
+fn cycles_with_grant_delay(body: &str, delay: u64) -> u64 {
+    let mut h = CoreHarness::new(0, &sm::zeroed(), 0, delay);
+    h.min_delay = delay;
     h.run_task(&tasks(&[body])[0], 1000).expect("ends").cycles
 }
 
@@ -261,9 +267,38 @@ fn pipeline_costs_of_branches_memory_and_divides() {
     assert_eq!(cycles("mul r8, r9, r10\nadd r11, r11, r11\nready"), 5);
     // div: 8 cycles.
     assert_eq!(cycles("div r8, r9, r10\nready"), 9);
-    // A store costs one extra cycle too: the core leaves E the cycle after the grant, so the
-    // grant only feeds its flip-flops.
-    assert_eq!(cycles("st [r8, r0], r9\nready"), 3);
+    // A store leaves E in its first cycle (the port holds it until its grant); the task's
+    // end waits for it, so an instruction behind it runs while the store waits.
+    assert_eq!(cycles("st [r8, r0], r9\nready"), 2);
+    assert_eq!(cycles("st [r8, r0], r9\nadd r9, r9, r9\nready"), 3);
+}
+
+#[test]
+fn a_posted_store_waits_for_its_grant_behind_the_instructions_that_follow_it() {
+    let alu = "add r9, r9, r9\n".repeat(3);
+    // Granted 3 cycles late: the three ALU instructions run meanwhile, and `ready` finds the
+    // store made. A load waits in E instead.
+    assert_eq!(
+        cycles_with_grant_delay(&format!("st [r8, r0], r9\n{alu}ready"), 3),
+        5
+    );
+    assert_eq!(
+        cycles_with_grant_delay(&format!("ld [r8, r0], r10\n{alu}ready"), 3),
+        9
+    );
+    // The next access waits for the posted store (one at a time, in program order), and so
+    // does `ready` right behind it.
+    assert_eq!(
+        cycles_with_grant_delay("st [r8, r0], r9\nst [r8, r0], r9\nready", 3),
+        1 + 3 + 1 + 3 + 1
+    );
+    assert_eq!(
+        cycles_with_grant_delay("st [r8, r0], r9\nready", 3),
+        1 + 3 + 1
+    );
+    // A store at IP 15 ends its task: it leaves E the cycle after its grant.
+    let last = format!("{}st [r8, r0], r9", "nop\n".repeat(15));
+    assert_eq!(cycles_with_grant_delay(&last, 3), 15 + 3 + 2);
 }
 
 #[test]

@@ -12,12 +12,16 @@
 //!   loads E. Dependent ALU instructions and taken branches therefore run at one per cycle.
 //! - **Execute**: ALU results are written back in one cycle. `mul` takes 3: its product is
 //!   registered ([`multiplier`]), then its two bytes are written in two cycles (the register
-//!   file has one write port, [`regfile`]). `div` takes 8 cycles ([`divider`]); a
-//!   memory instruction requests its byte until `mem_grant` and leaves E the cycle after
-//!   (`mem_wait`): a load's byte arrives then, and a store waits for it too, so `mem_grant`
-//!   only feeds flip-flops here and the shared memory's arbitration does not share a clock
-//!   cycle with the core's fetch. Every access costs one extra cycle here, and in the GPU one
-//!   more: the shared memory grants in the cycle after it picks a request.
+//!   file has one write port, [`regfile`]). `div` takes 8 cycles ([`divider`]).
+//! - **Memory** ([`mem_port`]): a load requests its byte until `mem_grant` and leaves E the
+//!   cycle after (`mem_wait`), when the byte arrives, so `mem_grant` only feeds flip-flops
+//!   and the shared memory's arbitration does not share a clock cycle with the core's fetch.
+//!   A load costs one extra cycle here, and in the GPU one more: the shared memory grants in
+//!   the cycle after it picks a request. A store leaves E in its first cycle; if it is not
+//!   granted then, the port posts it and presents it until its grant while E goes on. The
+//!   next load or store, `ready` and the instruction at IP 15 wait for the port, so accesses
+//!   stay in program order and a task ends with its stores made (a store at IP 15 is not
+//!   posted: it leaves E the cycle after its grant, like a load).
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
 //!   goes straight into E, so instruction 0 executes the next cycle. `ready` is high in the
 //!   cycle the last instruction (or a faulting one) leaves E.
@@ -29,6 +33,7 @@ mod alu;
 mod atomic_check;
 mod divider;
 mod imem;
+mod mem_port;
 mod multiplier;
 mod regfile;
 
@@ -36,6 +41,7 @@ pub use alu::Alu;
 pub use atomic_check::AtomicCheck;
 pub use divider::Divider;
 pub use imem::InstructionMemory;
+pub use mem_port::MemoryPort;
 pub use multiplier::Multiplier;
 pub use regfile::RegFile;
 
@@ -75,9 +81,10 @@ pub struct Core {
     /// IP of the faulting instruction.
     pub fault_ip: Signal<Out, Bits<4>>,
     /// Memory request: valid, byte address `{bank, row}`, store?, `_sync`?, store data. Up
-    /// from the first cycle of a load or store in E until its grant. It does not wait for the
-    /// fault checks (they are not on the path into the shared memory's arbitration): a request
-    /// whose instruction faults leaves with it, so it is not up in the next cycle.
+    /// from the first cycle of a load or store in E, or of a posted store, until its grant.
+    /// It does not wait for the fault checks (they are not on the path into the shared
+    /// memory's arbitration): a request whose instruction faults leaves with it, so it is not
+    /// up in the next cycle.
     pub mem_req: Signal<Out, Bit>,
     pub mem_addr: Signal<Out, Bits<12>>,
     pub mem_write: Signal<Out, Bit>,
@@ -97,7 +104,8 @@ pub struct Core {
     pub dbg_reg_sel: Signal<In, Bits<4>>,
     pub dbg_reg: Signal<Out, Bits<8>>,
     /// Performance events this cycle (for [`crate::counters::Counters`]): an instruction
-    /// retires; the core waits for a memory grant; it is running a task.
+    /// retires; E waits on memory (for a grant, its own or a posted store's, or in the last
+    /// cycle of a store at IP 15; not in a load's data cycle); it is running a task.
     pub perf_retired: Signal<Out, Bit>,
     pub perf_stalled: Signal<Out, Bit>,
     pub perf_busy: Signal<Out, Bit>,
@@ -108,6 +116,7 @@ pub struct Core {
     div: Divider,
     mul: Multiplier,
     imem: InstructionMemory,
+    port: MemoryPort,
     running: DFF<Bit>,
     /// Next instruction to fetch (also one-hot, `ip_oh`, for the instruction select), and
     /// whether IP 15 has been fetched already.
@@ -124,8 +133,8 @@ pub struct Core {
     e_a: DFF<Bits<8>>,
     e_b: DFF<Bits<8>>,
     e_c: DFF<Bits<8>>,
-    /// The access in E was granted last cycle (a load's byte is on `mem_rdata` now): it
-    /// leaves E this cycle.
+    /// The load (or IP 15's store) in E was granted last cycle (a load's byte is on
+    /// `mem_rdata` now): it leaves E this cycle.
     mem_wait: DFF<Bit>,
     /// The `mul` in E has its product registered: it writes the low byte now.
     mul_low: DFF<Bit>,
@@ -143,6 +152,15 @@ pub struct Core {
     is_sync: Signal<Local, Bit>,
     illegal: Signal<Local, Bit>,
     e_fault: Signal<Local, Bit>,
+    /// The load or store in E asks for its byte (the port is not busy).
+    e_req: Signal<Local, Bit>,
+    /// The instruction in E is a store that leaves E in its first cycle (every store but
+    /// one at IP 15, whose task ends with it).
+    e_posts: Signal<Local, Bit>,
+    /// The instruction in E waits for a posted store's grant: a load or store (one access at
+    /// a time, in order), `ready` or the instruction at IP 15 (a task ends with its stores
+    /// done), whose atomic checks also see the lock the posted store may release.
+    port_wait: Signal<Local, Bit>,
     e_done: Signal<Local, Bit>,
     taken: Signal<Local, Bit>,
     finish_ok: Signal<Local, Bit>,
@@ -176,6 +194,7 @@ impl Logic for Core {
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
         self.mul.clock.next = self.clock.val();
+        self.port.clock.next = self.clock.val();
         self.imem.clock.next = self.clock.val();
 
         // ---- execute stage: decode of E ----
@@ -195,8 +214,12 @@ impl Logic for Core {
         self.atomic.is_sync.next = self.is_sync.val();
         self.atomic.is_ready.next = self.opc.val() == 15;
         self.atomic.addr.next = self.addr.val();
+        self.port_wait.next = self.e_valid.q.val()
+            && self.port.busy.val()
+            && (self.e_mem.q.val() || (self.opc.val() == 15) || (self.e_ip.q.val() == 15));
         self.e_fault.next = self.e_valid.q.val()
             && !self.mem_wait.q.val()
+            && !self.port_wait.val()
             && (self.illegal.val() || self.atomic.violation.val());
 
         // ---- execute units ----
@@ -206,25 +229,40 @@ impl Logic for Core {
         self.alu.imm.next = self.e_insn.q.val().get_bits::<8>(4);
         self.alu.dst_high.next = self.e_insn.q.val().get_bit(3);
         self.alu.core_id.next = self.core_id.val();
-        self.div.run.next = self.e_valid.q.val() && (self.opc.val() == 4);
+        // A `mul` or `div` at IP 15 starts once a posted store before it is granted.
+        self.div.run.next = self.e_valid.q.val() && (self.opc.val() == 4) && !self.port_wait.val();
         self.div.dividend.next = self.e_a.q.val();
         self.div.divisor.next = self.e_b.q.val();
         self.mul.a.next = self.e_a.q.val();
         self.mul.b.next = self.e_b.q.val();
 
         // ---- memory port ----
-        self.mem_req.next = self.e_valid.q.val() && self.e_mem.q.val() && !self.mem_wait.q.val();
+        self.e_req.next = self.e_valid.q.val()
+            && self.e_mem.q.val()
+            && !self.mem_wait.q.val()
+            && !self.port.busy.val();
+        self.e_posts.next = self.is_store.val() && (self.e_ip.q.val() != 15);
+        self.port.drop.next = self.clear.val() || self.halt.val();
+        self.port.e_req.next = self.e_req.val();
         // The request is real (it does not fault): it stays up until its grant.
-        self.mem_keep.next = self.mem_req.val() && !self.e_fault.val();
-        self.mem_addr.next = self.addr.val();
-        self.mem_write.next = self.is_store.val();
-        self.mem_sync.next = self.is_sync.val();
-        self.mem_wdata.next = self.e_c.q.val();
+        self.port.e_keep.next = self.e_req.val() && !self.e_fault.val();
+        self.port.e_addr.next = self.addr.val();
+        self.port.e_write.next = self.is_store.val();
+        self.port.e_sync.next = self.is_sync.val();
+        self.port.e_wdata.next = self.e_c.q.val();
+        self.port.e_post.next = self.e_posts.val();
+        self.port.grant.next = self.mem_grant.val();
+        self.mem_req.next = self.port.req.val();
+        self.mem_keep.next = self.port.keep.val();
+        self.mem_addr.next = self.port.addr.val();
+        self.mem_write.next = self.port.write.val();
+        self.mem_sync.next = self.port.sync.val();
+        self.mem_wdata.next = self.port.wdata.val();
 
         // ---- does E finish this cycle? ----
         self.e_done.next = false;
-        if self.e_valid.q.val() {
-            if self.e_fault.val() {
+        if self.e_valid.q.val() && !self.port_wait.val() {
+            if self.e_fault.val() || self.e_posts.val() {
                 self.e_done.next = true;
             } else if self.e_mem.q.val() {
                 self.e_done.next = self.mem_wait.q.val();
@@ -348,15 +386,18 @@ impl Logic for Core {
         }
 
         // ---- pipeline registers ----
-        self.mem_wait.d.next = self.mem_grant.val() && self.mem_keep.val();
+        self.mem_wait.d.next =
+            self.mem_grant.val() && self.port.e_keep.val() && !self.e_posts.val();
         self.mul_low.d.next = self.e_valid.q.val()
             && (self.opc.val() == 3)
+            && !self.port_wait.val()
             && !self.mul_low.q.val()
             && !self.mul_high.q.val();
         self.mul_high.d.next = self.mul_low.q.val();
-        if self.mem_grant.val() && self.mem_keep.val() && self.is_sync.val() {
-            self.locked.d.next = self.is_load.val();
-            self.lock_addr.d.next = self.addr.val();
+        // The port's access (E's or a posted store) takes or releases the lock.
+        if self.mem_grant.val() && self.port.keep.val() && self.port.sync.val() {
+            self.locked.d.next = !self.port.write.val();
+            self.lock_addr.d.next = self.port.addr.val();
         }
         if self.ready.val() {
             self.locked.d.next = false;
@@ -388,7 +429,11 @@ impl Logic for Core {
 
         // ---- performance events ----
         self.perf_retired.next = self.e_done.val() && !self.e_fault.val();
-        self.perf_stalled.next = self.mem_keep.val() && !self.mem_grant.val();
+        // E waits on memory: for a grant (its own or the posted store's before it), or for a
+        // final store's last cycle; a load's data cycle is its fixed cost, not a wait.
+        self.perf_stalled.next = self.port_wait.val()
+            || (self.port.e_keep.val() && !self.e_posts.val() && !self.mem_grant.val())
+            || (self.mem_wait.q.val() && self.is_store.val());
         self.perf_busy.next = self.running.q.val();
 
         if self.clear.val() || self.halt.val() {
