@@ -10,7 +10,8 @@ pub struct CoreStats {
     /// Instructions executed (a faulting instruction is not counted).
     pub retired: u64,
     /// Cycles spent waiting for a memory grant (conflict or lock; on the hardware also each
-    /// access's cycle in arbitration).
+    /// access's cycle in arbitration, and the cycles an access, `ready` or the task's last
+    /// instruction waits for a posted store).
     pub mem_stall: u64,
     /// Cycles the core was running a task.
     pub busy: u64,
