@@ -2,9 +2,9 @@
 //!
 //! A store needs nothing back, so it leaves the execute stage in its first cycle: if the
 //! shared memory does not grant it then, the port keeps presenting it from its own registers
-//! until the grant, while E runs the instructions behind it. Meanwhile E presents nothing
-//! (the core holds a load or store back while the port is `busy`), so the port's outputs are
-//! E's request or the posted one, selected by a flip-flop.
+//! until the grant, while E runs the instructions behind it. Meanwhile the port ignores E's
+//! request (the core holds a load or store back while the port is `busy`), so the port's
+//! outputs are E's request or the posted one, selected by a flip-flop.
 
 use rust_hdl::prelude::*;
 
@@ -14,7 +14,7 @@ pub struct MemoryPort {
     pub clock: Signal<In, Clock>,
     /// Launch or halt: drop a posted store.
     pub drop: Signal<In, Bit>,
-    /// E's request this cycle (low while `busy`): valid, stays up unless granted (its
+    /// E's request this cycle (ignored while `busy`): valid, stays up unless granted (its
     /// instruction does not fault), byte address, store?, `_sync`?, store data.
     pub e_req: Signal<In, Bit>,
     pub e_keep: Signal<In, Bit>,

@@ -152,7 +152,8 @@ pub struct Core {
     is_sync: Signal<Local, Bit>,
     illegal: Signal<Local, Bit>,
     e_fault: Signal<Local, Bit>,
-    /// The load or store in E asks for its byte (the port is not busy).
+    /// The load or store in E asks for its byte (the port presents it once it is not busy:
+    /// `busy` is not in this term, so the port's request is one LUT from flip-flops).
     e_req: Signal<Local, Bit>,
     /// The instruction in E is a store that leaves E in its first cycle (every store but
     /// one at IP 15, whose task ends with it).
@@ -237,10 +238,7 @@ impl Logic for Core {
         self.mul.b.next = self.e_b.q.val();
 
         // ---- memory port ----
-        self.e_req.next = self.e_valid.q.val()
-            && self.e_mem.q.val()
-            && !self.mem_wait.q.val()
-            && !self.port.busy.val();
+        self.e_req.next = self.e_valid.q.val() && self.e_mem.q.val() && !self.mem_wait.q.val();
         self.e_posts.next = self.is_store.val() && (self.e_ip.q.val() != 15);
         self.port.drop.next = self.clear.val() || self.halt.val();
         self.port.e_req.next = self.e_req.val();
@@ -386,8 +384,11 @@ impl Logic for Core {
         }
 
         // ---- pipeline registers ----
-        self.mem_wait.d.next =
-            self.mem_grant.val() && self.port.e_keep.val() && !self.e_posts.val();
+        // E's own access was granted (not the posted store's).
+        self.mem_wait.d.next = self.mem_grant.val()
+            && self.port.e_keep.val()
+            && !self.port.busy.val()
+            && !self.e_posts.val();
         self.mul_low.d.next = self.e_valid.q.val()
             && (self.opc.val() == 3)
             && !self.port_wait.val()
