@@ -396,9 +396,9 @@ impl Logic for Core {
             && !self.mul_high.q.val();
         self.mul_high.d.next = self.mul_low.q.val();
         // The port's access (E's or a posted store) takes or releases the lock.
-        if self.mem_grant.val() && self.port.keep.val() && self.port.sync.val() {
-            self.locked.d.next = !self.port.write.val();
-            self.lock_addr.d.next = self.port.addr.val();
+        if self.mem_grant.val() && self.mem_keep.val() && self.mem_sync.val() {
+            self.locked.d.next = !self.mem_write.val();
+            self.lock_addr.d.next = self.mem_addr.val();
         }
         if self.ready.val() {
             self.locked.d.next = false;
