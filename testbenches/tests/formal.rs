@@ -242,21 +242,21 @@ fn an_if_issues_only_as_its_fence_allows() {
     let breaks = [
         // rel waits only for its own cores.
         (
-            "may_issue = ~|busy;",
-            "may_issue = ~|(mask & busy);",
+            "waits_for = 32'hffff;",
+            "waits_for = mask;",
             "rel_waits_for_all",
         ),
         // no/acq ignore busy cores.
         (
-            "may_issue = ~|(mask & busy);",
-            "may_issue = 1'b1;",
+            "waits_for = mask;",
+            "waits_for = 16'h0;",
             "cores_never_shared",
         ),
-        // rel never issues.
+        // no/acq wait for a core outside the IF.
         (
-            "may_issue = ~|busy;",
-            "may_issue = 1'b0;",
-            "idle_machine_issues",
+            "waits_for = mask;",
+            "waits_for = mask | 16'h1;",
+            "own_cores_only",
         ),
         (
             "acquire = fence == 32'h1;",
@@ -333,15 +333,15 @@ fn the_scheduler_never_shares_a_core_and_writes_r0_only_to_idle_ones() {
     sched.proves_for_ever();
     // An IF under `no`/`acq` issued onto busy cores.
     sched.broken_copy_fails(
-        "may_issue = ~|(mask & busy);",
-        "may_issue = 1'b1;",
+        "waits_for = mask;",
+        "waits_for = 16'h0;",
         "cores_never_shared",
         Mode::Pdr,
     );
     // A CF handled while the cores it initialises are busy.
     sched.broken_copy_fails(
-        " && ~|(cf_targets & busy_now);",
-        ";",
+        "waits_for = acq_mask$q | cf_targets;",
+        "waits_for = acq_mask$q;",
         "r0_only_to_idle",
         Mode::Pdr,
     );
@@ -381,15 +381,15 @@ fn the_scheduler_applies_acq_and_rel_as_a_whole() {
     sched.proves_for_ever();
     // A `rel` IF that waits only for its own cores.
     sched.broken_copy_fails(
-        "may_issue = ~|busy;",
-        "may_issue = ~|(mask & busy);",
+        "waits_for = 32'hffff;",
+        "waits_for = mask;",
         "rel_waits_for_all",
         Mode::Pdr,
     );
     // Frames handled while an `acq` IF is in flight: its mask never blocks, or is never kept.
     sched.broken_copy_fails(
-        " && ~|(acq_mask$q & busy_now);",
-        ";",
+        "waits_for = acq_mask$q | cf_targets;",
+        "waits_for = cf_targets;",
         "acq_blocks_until_done",
         Mode::Pdr,
     );

@@ -2,10 +2,13 @@
 
 use rust_hdl::prelude::*;
 
-/// May the IF at TP be issued now?
+/// Which cores' tasks must be done before the IF at TP may be issued?
 ///
-/// - `no` (0) and `acq` (1): when none of its cores is busy;
-/// - `rel` (2): when no task at all is in flight.
+/// - `no` (0) and `acq` (1): its own cores;
+/// - `rel` (2): every core (no task at all may be in flight).
+///
+/// The answer is a mask made from the scheduler's registers alone; the scheduler ANDs it with
+/// the cores busy after this cycle's READYs, so READY meets one AND-OR and no fence decode.
 ///
 /// (`acq`'s other half — nothing after the task is handled until it completes — is the
 /// scheduler's `acq_mask`.)
@@ -15,9 +18,8 @@ pub struct FenceCheck {
     pub fence: Signal<In, Bits<2>>,
     /// The IF's cores.
     pub mask: Signal<In, Bits<16>>,
-    /// Cores busy with tasks in flight (READYs of this cycle already removed).
-    pub busy: Signal<In, Bits<16>>,
-    pub may_issue: Signal<Out, Bit>,
+    /// The cores whose tasks the IF waits for: it may be issued when none of them is busy.
+    pub waits_for: Signal<Out, Bits<16>>,
     /// The fence is `acq`.
     pub acquire: Signal<Out, Bit>,
 }
@@ -26,9 +28,9 @@ impl Logic for FenceCheck {
     #[hdl_gen]
     fn update(&mut self) {
         if self.fence.val() == 2 {
-            self.may_issue.next = !self.busy.val().any();
+            self.waits_for.next = 0xFFFF.into();
         } else {
-            self.may_issue.next = !(self.mask.val() & self.busy.val()).any();
+            self.waits_for.next = self.mask.val();
         }
         self.acquire.next = self.fence.val() == 1;
     }

@@ -15,7 +15,9 @@
 //! - Decisions use `busy & !ready`: a core that signals READY in cycle c can be started by the
 //!   decision of cycle c; `start` and the code are registered, so the core sees them in c+1 and
 //!   executes instruction 0 in c+2 — a task follows the last READY of the one before on the
-//!   same cores within 2 cycles.
+//!   same cores within 2 cycles. The rest of each decision is made from registers first
+//!   (`waits_for`: the cores whose tasks hold the frame at TP back), so READY meets one AND-OR
+//!   (`holds`) on its way in.
 //! - A CF waits for an in-flight `acq` task and for the cores it initialises; R0 is written
 //!   the cycle after the CF is handled. An IF waits for its fence ([`fence`]); an `acq` IF then
 //!   blocks every later frame until its cores are all READY.
@@ -155,10 +157,23 @@ pub struct Scheduler {
     ev_mask: DFF<Bits<16>>,
 
     busy_now: Signal<Local, Bits<16>>,
+    /// The walk may go on this cycle as far as the registers tell (the run is on, frame 0 is
+    /// loaded, nothing stopped it, frames are left, no `TIMEOUT`).
+    walk_ok: Signal<Local, Bit>,
     frame_ok: Signal<Local, Bit>,
     is_cf: Signal<Local, Bit>,
     cf_mask: Signal<Local, Bits<16>>,
     cf_targets: Signal<Local, Bits<16>>,
+    /// The CF at TP names fence 3 / an IF_Num past the last frame (whether or not it is
+    /// handled now).
+    fence3: Signal<Local, Bit>,
+    past_end: Signal<Local, Bit>,
+    /// The cores whose tasks hold the frame at TP back (from registers): for a CF an `acq`
+    /// task's and its R0 targets, for an IF its fence's cores.
+    waits_for: Signal<Local, Bits<16>>,
+    /// Per core: it holds the frame at TP back this cycle (busy after its READY and in
+    /// `waits_for`), or it faults (no frame is handled after an error).
+    holds: Signal<Local, Bits<16>>,
     bad_fence: Signal<Local, Bit>,
     truncated: Signal<Local, Bit>,
     cf_go: Signal<Local, Bit>,
@@ -197,34 +212,44 @@ impl Logic for Scheduler {
         self.busy_now.next = self.busy.q.val() & !self.ready.val();
         self.timeout.next = self.run.q.val() && self.at_limit.q.val();
         self.cycle_next.next = self.cycle.q.val() + 1;
-        self.frame_ok.next = self.run.q.val()
+        // Everything about the frame at TP is decided from registers first; this cycle's
+        // READYs and faults then meet one AND-OR (`holds`) on their way to the decisions.
+        self.walk_ok.next = self.run.q.val()
             && self.primed.q.val()
             && !self.stopped.q.val()
-            && !self.faults.val().any()
             && !self.timeout.val()
-            && self.left.q.val().any()
-            && !(self.acq_mask.q.val() & self.busy_now.val()).any();
+            && self.left.q.val().any();
         self.is_cf.next = !self.ifs_left.q.val().any();
         self.cf_mask.next = self.frame[0].q.val().get_bits::<16>(16);
         self.cf_targets.next = self.frame[0].q.val().get_bits::<16>(32) & self.cf_mask.val();
-        self.bad_fence.next = self.frame_ok.val()
-            && self.is_cf.val()
-            && (self.frame[0].q.val().get_bits::<2>(6) == 3);
+        self.fence3.next = self.frame[0].q.val().get_bits::<2>(6) == 3;
         // TP + IF_Num >= L, as IF_Num >= L - TP: one comparison of registers.
-        self.truncated.next = self.frame_ok.val()
-            && self.is_cf.val()
-            && !self.bad_fence.val()
-            && (bit_cast::<7, 6>(self.frame[0].q.val().get_bits::<6>(0)) >= self.left.q.val());
-        self.cf_go.next = self.frame_ok.val()
-            && self.is_cf.val()
-            && !self.bad_fence.val()
-            && !self.truncated.val()
-            && !(self.cf_targets.val() & self.busy_now.val()).any();
+        self.past_end.next =
+            bit_cast::<7, 6>(self.frame[0].q.val().get_bits::<6>(0)) >= self.left.q.val();
         self.fence_check.fence.next = self.fence_bits.q.val();
         self.fence_check.mask.next = self.mask.q.val();
-        self.fence_check.busy.next = self.busy_now.val();
-        self.if_go.next =
-            self.frame_ok.val() && !self.is_cf.val() && self.fence_check.may_issue.val();
+        // An IF after an `acq` IF is of the same CF, under the same fence and mask: its own
+        // cores are the `acq` task's, so only a CF needs `acq_mask`.
+        if self.is_cf.val() {
+            self.waits_for.next = self.acq_mask.q.val() | self.cf_targets.val();
+        } else {
+            self.waits_for.next = self.fence_check.waits_for.val();
+        }
+        self.holds.next = (self.waits_for.val() & self.busy_now.val()) | self.faults.val();
+        // A bad CF is reported once no `acq` task holds the scheduler; it does not wait for
+        // its R0 targets (docs/ARCHITECTURE.md, reading 2).
+        self.frame_ok.next = self.walk_ok.val()
+            && !self.faults.val().any()
+            && !(self.acq_mask.q.val() & self.busy_now.val()).any();
+        self.bad_fence.next = self.frame_ok.val() && self.is_cf.val() && self.fence3.val();
+        self.truncated.next =
+            self.frame_ok.val() && self.is_cf.val() && !self.fence3.val() && self.past_end.val();
+        self.cf_go.next = self.walk_ok.val()
+            && self.is_cf.val()
+            && !self.fence3.val()
+            && !self.past_end.val()
+            && !self.holds.val().any();
+        self.if_go.next = self.walk_ok.val() && !self.is_cf.val() && !self.holds.val().any();
 
         // ---- core faults: the lowest faulting core is first ----
         self.fault_priority.faults.next = self.faults.val();
