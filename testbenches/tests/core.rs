@@ -296,9 +296,29 @@ fn a_posted_store_waits_for_its_grant_behind_the_instructions_that_follow_it() {
         cycles_with_grant_delay("st [r8, r0], r9\nready", 3),
         1 + 3 + 1
     );
-    // A store at IP 15 ends its task: it leaves E the cycle after its grant.
+    // A store at IP 15 ends its task: it leaves E the cycle after its grant, and READY
+    // follows a cycle later (an end the core does not foresee).
     let last = format!("{}st [r8, r0], r9", "nop\n".repeat(15));
-    assert_eq!(cycles_with_grant_delay(&last, 3), 15 + 3 + 2);
+    assert_eq!(cycles_with_grant_delay(&last, 3), 15 + 3 + 2 + 1);
+}
+
+#[test]
+fn ready_leaves_the_core_from_flip_flops_a_cycle_late_only_after_a_long_last_instruction() {
+    let at_15 = |last: &str| cycles(&format!("{}{last}", "nop\n".repeat(15)));
+    // Foreseen: `ready`, or a one-cycle instruction at IP 15, ends the task in the cycle it
+    // runs, READY included.
+    assert_eq!(cycles("nop\nready"), 2);
+    assert_eq!(at_15("nop"), 16);
+    assert_eq!(cycles("st [r8, r0], r9\nready"), 2);
+    // `ready` inside an atomic sequence: the fault is foreseen too.
+    assert_eq!(cycles("ld_sync [r8, r0], r9\nready"), 3);
+    // Not foreseen, so READY comes the cycle after: a load, `mul`, `div` or `bnz` at IP 15,
+    // and a faulting instruction.
+    assert_eq!(at_15("ld [r8, r0], r9"), 15 + 2 + 1);
+    assert_eq!(at_15("mul r8, r9, r10"), 15 + 3 + 1);
+    assert_eq!(at_15("div r8, r9, r10"), 15 + 8 + 1);
+    assert_eq!(at_15("bnz r8, 0"), 15 + 1 + 1);
+    assert_eq!(cycles("nop\n.hword 0xb080"), 1 + 1 + 1);
 }
 
 #[test]

@@ -1,8 +1,9 @@
 //! The core's memory port (hdl/src/core/mem_port.rs): E's request passes through while
 //! nothing is posted; a store E posts and the shared memory does not grant at once stays on
 //! the port, unchanged, until its grant, whatever E presents meanwhile; a faulting store, a
-//! load and a granted store are never posted; launch and halt drop a posted store. Its Verilog
-//! replays cycle for cycle inside the core's (`core_verilog.rs`).
+//! load and a granted store are never posted; launch and halt drop a posted store; `busy_next`
+//! is next cycle's `busy`. Its Verilog replays cycle for cycle inside the core's
+//! (`core_verilog.rs`).
 
 use gpu16_hdl::core::MemoryPort;
 use gpu16_hdl::sim::{connected, settle, tick};
@@ -98,6 +99,12 @@ fn a_posted_store_stays_on_the_port_until_its_grant() {
         } else {
             None
         };
+        // The core foresees the end of its task from `busy_next`.
+        assert_eq!(
+            p.busy_next.val(),
+            posted.is_some(),
+            "cycle {cycle}: busy_next"
+        );
         tick(&mut p, |p| &mut p.clock).unwrap();
     }
     assert!(

@@ -25,8 +25,9 @@ pub struct MemoryPort {
     /// E's request is a store that leaves E this cycle: if it is not granted now, the port
     /// posts it.
     pub e_post: Signal<In, Bit>,
-    /// A posted store waits for its grant.
+    /// A posted store waits for its grant: now, and in the next cycle (`busy` then).
     pub busy: Signal<Out, Bit>,
+    pub busy_next: Signal<Out, Bit>,
     /// To the shared memory (the core's `mem_*` ports).
     pub req: Signal<Out, Bit>,
     pub keep: Signal<Out, Bit>,
@@ -65,8 +66,9 @@ impl Logic for MemoryPort {
             self.posted_sync.d.next = self.e_sync.val();
             self.posted_wdata.d.next = self.e_wdata.val();
         }
-        self.posted.d.next = (self.posted.q.val() || (self.e_keep.val() && self.e_post.val()))
+        self.busy_next.next = (self.posted.q.val() || (self.e_keep.val() && self.e_post.val()))
             && !self.grant.val()
             && !self.drop.val();
+        self.posted.d.next = self.busy_next.val();
     }
 }

@@ -23,8 +23,11 @@
 //!   stay in program order and a task ends with its stores made (a store at IP 15 is not
 //!   posted: it leaves E the cycle after its grant, like a load).
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
-//!   goes straight into E, so instruction 0 executes the next cycle. `ready` is high in the
-//!   cycle the last instruction (or a faulting one) leaves E.
+//!   goes straight into E, so instruction 0 executes the next cycle. `ready` comes from
+//!   flip-flops: the core foresees the usual end (`ready`, or a one-cycle instruction at
+//!   IP 15, with no store posted) a cycle ahead and signals it in the cycle that instruction
+//!   runs; any other end (a fault; a load, store, `mul`, `div` or `bnz` at IP 15) it signals
+//!   the cycle after.
 //! - The core checks the atomic-sequence rules it can see (SPEC §6–§7, [`atomic_check`]) and reports
 //!   `ILLEGAL_INSN` / `ATOMIC_VIOLATION` on `fault` with its IP; the faulting access is not
 //!   made. The shared memory releases the core's lock when it sees `ready`.
@@ -72,7 +75,8 @@ pub struct Core {
     /// Write `r0_value` into R0 (Init_R0; only while idle).
     pub r0_write: Signal<In, Bit>,
     pub r0_value: Signal<In, Bits<8>>,
-    /// The task finished this cycle (READY, exactly once per task).
+    /// READY, exactly once per task, from flip-flops: in the cycle the task ends, or for an
+    /// end the core does not foresee (a fault, a long instruction at IP 15) the cycle after.
     pub ready: Signal<Out, Bit>,
     /// With `ready`: the task ended with a core error.
     pub fault: Signal<Out, Bit>,
@@ -129,6 +133,10 @@ pub struct Core {
     /// The instruction in E is a load or a store (decoded at fetch, so the memory request
     /// is one gate from registers and the shared memory's arbitration starts sooner).
     e_mem: DFF<Bit>,
+    /// The instruction in E ends the task unless it is a taken `bnz`: it is `ready` or at
+    /// IP 15 (decoded at fetch, so `ready` is a few gates from registers on its way into the
+    /// scheduler's decision).
+    e_last: DFF<Bit>,
     e_ip: DFF<Bits<4>>,
     e_a: DFF<Bits<8>>,
     e_b: DFF<Bits<8>>,
@@ -145,6 +153,18 @@ pub struct Core {
     lock_addr: DFF<Bits<12>>,
     /// The debug view's register, read last cycle.
     dbg_q: DFF<Bits<8>>,
+    /// READY from flip-flops. The common end of a task is foreseen a cycle ahead: the task
+    /// ends next cycle if E then holds `ready` or a one-cycle instruction at IP 15 (not a
+    /// load, store, `mul`, `div` or `bnz`) and no store is posted (`ready_early`); it ends
+    /// with `ATOMIC_VIOLATION` if the core holds a lock then (`fault_early`). Any other end
+    /// (a faulting instruction, a load, store, `mul`, `div` or `bnz` at IP 15) is signalled
+    /// the cycle after it, with its fault (`*_late`).
+    ready_early: DFF<Bit>,
+    fault_early: DFF<Bit>,
+    ready_late: DFF<Bit>,
+    fault_late: DFF<Bit>,
+    fault_code_late: DFF<Bits<2>>,
+    fault_ip_late: DFF<Bits<4>>,
 
     opc: Signal<Local, Bits<4>>,
     is_load: Signal<Local, Bit>,
@@ -166,6 +186,16 @@ pub struct Core {
     taken: Signal<Local, Bit>,
     finish_ok: Signal<Local, Bit>,
     locked_after: Signal<Local, Bit>,
+    /// The task ends this cycle (with a core error: `finish_fault`, of `finish_code`).
+    finish: Signal<Local, Bit>,
+    finish_fault: Signal<Local, Bit>,
+    finish_code: Signal<Local, Bits<2>>,
+    /// E takes the fetched instruction at the end of this cycle.
+    advance: Signal<Local, Bit>,
+    /// The instruction in E / the fetched one is `ready` or at IP 15 and takes one cycle
+    /// (no load, store, `mul`, `div` or `bnz`): it ends the task as soon as it runs.
+    e_ends: Signal<Local, Bit>,
+    f_ends: Signal<Local, Bit>,
     addr: Signal<Local, Bits<12>>,
     wb_en: Signal<Local, Bit>,
     wb_dst: Signal<Local, Bits<4>>,
@@ -189,8 +219,18 @@ impl Logic for Core {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_ip, e_a, e_b,
-            e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
+            self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_last, e_ip, e_a,
+            e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
+        );
+        dff_setup!(
+            self,
+            clock,
+            ready_early,
+            fault_early,
+            ready_late,
+            fault_late,
+            fault_code_late,
+            fault_ip_late
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
@@ -217,7 +257,7 @@ impl Logic for Core {
         self.atomic.addr.next = self.addr.val();
         self.port_wait.next = self.e_valid.q.val()
             && self.port.busy.val()
-            && (self.e_mem.q.val() || (self.opc.val() == 15) || (self.e_ip.q.val() == 15));
+            && (self.e_mem.q.val() || self.e_last.q.val());
         self.e_fault.next = self.e_valid.q.val()
             && !self.mem_wait.q.val()
             && !self.port_wait.val()
@@ -239,7 +279,8 @@ impl Logic for Core {
 
         // ---- memory port ----
         self.e_req.next = self.e_valid.q.val() && self.e_mem.q.val() && !self.mem_wait.q.val();
-        self.e_posts.next = self.is_store.val() && (self.e_ip.q.val() != 15);
+        // (A store is never `ready`, so `e_last` means IP 15 here.)
+        self.e_posts.next = self.is_store.val() && !self.e_last.q.val();
         self.port.drop.next = self.clear.val() || self.halt.val();
         self.port.e_req.next = self.e_req.val();
         // The request is real (it does not fault): it stays up until its grant.
@@ -273,20 +314,20 @@ impl Logic for Core {
             }
         }
         self.taken.next = self.e_valid.q.val() && (self.opc.val() == 14) && self.e_a.q.val().any();
-        self.finish_ok.next = self.e_done.val()
-            && !self.e_fault.val()
-            && ((self.opc.val() == 15) || ((self.e_ip.q.val() == 15) && !self.taken.val()));
+        // `taken` implies `bnz`, not `ready`: a taken branch in E with `e_last` is at IP 15.
+        self.finish_ok.next =
+            self.e_done.val() && !self.e_fault.val() && self.e_last.q.val() && !self.taken.val();
         self.locked_after.next = self.locked.q.val()
             && !(self.is_store.val() && self.is_sync.val() && self.e_done.val());
-        self.ready.next = self.e_fault.val() || self.finish_ok.val();
-        self.fault.next = self.e_fault.val() || (self.finish_ok.val() && self.locked_after.val());
-        self.fault_ip.next = self.e_ip.q.val();
+        self.finish.next = self.e_fault.val() || self.finish_ok.val();
+        self.finish_fault.next =
+            self.e_fault.val() || (self.finish_ok.val() && self.locked_after.val());
         // FAULT_ILLEGAL_INSN (1) or FAULT_ATOMIC_VIOLATION (2): literals, because hdl_gen emits
         // a Rust constant's name as an (undriven) Verilog wire.
         if self.illegal.val() {
-            self.fault_code.next = 1.into();
+            self.finish_code.next = 1.into();
         } else {
-            self.fault_code.next = 2.into();
+            self.finish_code.next = 2.into();
         }
 
         // ---- write-back ----
@@ -400,13 +441,13 @@ impl Logic for Core {
             self.locked.d.next = !self.mem_write.val();
             self.lock_addr.d.next = self.mem_addr.val();
         }
-        if self.ready.val() {
+        if self.finish.val() {
             self.locked.d.next = false;
         }
-        if self.start.val()
-            || (self.running.q.val() && (!self.e_valid.q.val() || self.e_done.val()))
-        {
-            if self.ready.val() {
+        self.advance.next = self.start.val()
+            || (self.running.q.val() && (!self.e_valid.q.val() || self.e_done.val()));
+        if self.advance.val() {
+            if self.finish.val() {
                 self.running.d.next = false;
                 self.e_valid.d.next = false;
             } else {
@@ -415,6 +456,8 @@ impl Logic for Core {
                 self.e_insn.d.next = self.f_word.val();
                 self.e_mem.d.next = self.f_mem.val();
                 self.e_ip.d.next = self.f_ip.val();
+                self.e_last.d.next =
+                    (self.f_ip.val() == 15) || (self.f_word.val().get_bits::<4>(12) == 15);
                 self.e_a.d.next = self.f_a.val();
                 self.e_b.d.next = self.f_b.val();
                 self.e_c.d.next = self.f_c.val();
@@ -444,6 +487,52 @@ impl Logic for Core {
             self.mul_low.d.next = false;
             self.mul_high.d.next = false;
             self.locked.d.next = false;
+        }
+
+        // ---- READY, from flip-flops ----
+        // Opcodes 3 `mul`, 4 `div`, 11 `ld`, 13 `st`, 14 `bnz` take more than a cycle or may
+        // jump.
+        self.e_ends.next = self.e_last.q.val()
+            && !((self.opc.val() == 3)
+                || (self.opc.val() == 4)
+                || self.e_mem.q.val()
+                || (self.opc.val() == 14));
+        self.f_ends.next = ((self.f_ip.val() == 15) || (self.f_word.val().get_bits::<4>(12) == 15))
+            && !((self.f_word.val().get_bits::<4>(12) == 3)
+                || (self.f_word.val().get_bits::<4>(12) == 4)
+                || self.f_mem.val()
+                || (self.f_word.val().get_bits::<4>(12) == 14));
+        // Next cycle's E: the fetched instruction, or (held back by a posted store) this one.
+        if self.advance.val() {
+            self.ready_early.d.next = !self.finish.val()
+                && (self.f_valid.val() || self.start.val())
+                && self.f_ends.val()
+                && !self.port.busy_next.val();
+        } else {
+            self.ready_early.d.next =
+                self.e_valid.q.val() && self.e_ends.val() && !self.port.busy_next.val();
+        }
+        self.ready_late.d.next = self.finish.val() && !self.ready_early.q.val();
+        if self.clear.val() || self.halt.val() {
+            self.ready_early.d.next = false;
+        }
+        if self.clear.val() {
+            self.ready_late.d.next = false;
+        }
+        self.fault_early.d.next = self.ready_early.d.val() && self.locked.d.val();
+        self.fault_late.d.next = self.finish_fault.val();
+        self.fault_code_late.d.next = self.finish_code.val();
+        self.fault_ip_late.d.next = self.e_ip.q.val();
+        self.ready.next = self.ready_early.q.val() || self.ready_late.q.val();
+        if self.ready_late.q.val() {
+            self.fault.next = self.fault_late.q.val();
+            self.fault_code.next = self.fault_code_late.q.val();
+            self.fault_ip.next = self.fault_ip_late.q.val();
+        } else {
+            // `ready` or IP 15 ran off inside an atomic sequence.
+            self.fault.next = self.fault_early.q.val();
+            self.fault_code.next = 2.into();
+            self.fault_ip.next = self.e_ip.q.val();
         }
     }
 }

@@ -83,7 +83,8 @@ pub struct SharedMem {
     pub grant: [Signal<Out, Bit>; N],
     /// Per core: the byte its load granted in the previous cycle read.
     pub rdata: [Signal<Out, Bits<8>>; N],
-    /// Per core: its task ended this cycle; a lock it holds is released.
+    /// Per core: its READY (its task ended this cycle or the one before); a lock it holds is
+    /// released.
     pub task_end: [Signal<In, Bit>; N],
     /// Host access (only while the GPU is idle): enable, byte address, write?, data. A write
     /// stores one byte; a read fetches row `host_addr[7:0]` of every bank: bank b's byte is on
