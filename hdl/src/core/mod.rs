@@ -24,10 +24,10 @@
 //!   posted: it leaves E the cycle after its grant, like a load).
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
 //!   goes straight into E, so instruction 0 executes the next cycle. `ready` comes from
-//!   flip-flops: the core foresees the usual end (`ready`, or a one-cycle instruction at
-//!   IP 15, with no store posted) a cycle ahead and signals it in the cycle that instruction
-//!   runs; any other end (a fault; a load, store, `mul`, `div` or `bnz` at IP 15) it signals
-//!   the cycle after.
+//!   flip-flops ([`ready_port`]): the core foresees the usual end (`ready`, or a one-cycle
+//!   instruction at IP 15, with no store posted) a cycle ahead and signals it in the cycle
+//!   that instruction runs; any other end (a fault; a load, store, `mul`, `div` or `bnz` at
+//!   IP 15) it signals the cycle after.
 //! - The core checks the atomic-sequence rules it can see (SPEC §6–§7, [`atomic_check`]) and reports
 //!   `ILLEGAL_INSN` / `ATOMIC_VIOLATION` on `fault` with its IP; the faulting access is not
 //!   made. The shared memory releases the core's lock when it sees `ready`.
@@ -38,6 +38,7 @@ mod divider;
 mod imem;
 mod mem_port;
 mod multiplier;
+mod ready_port;
 mod regfile;
 
 pub use alu::Alu;
@@ -46,6 +47,7 @@ pub use divider::Divider;
 pub use imem::InstructionMemory;
 pub use mem_port::MemoryPort;
 pub use multiplier::Multiplier;
+pub use ready_port::ReadyPort;
 pub use regfile::RegFile;
 
 use rust_hdl::prelude::*;
@@ -121,6 +123,7 @@ pub struct Core {
     mul: Multiplier,
     imem: InstructionMemory,
     port: MemoryPort,
+    ready_port: ReadyPort,
     running: DFF<Bit>,
     /// Next instruction to fetch (also one-hot, `ip_oh`, for the instruction select), and
     /// whether IP 15 has been fetched already.
@@ -153,18 +156,6 @@ pub struct Core {
     lock_addr: DFF<Bits<12>>,
     /// The debug view's register, read last cycle.
     dbg_q: DFF<Bits<8>>,
-    /// READY from flip-flops. The common end of a task is foreseen a cycle ahead: the task
-    /// ends next cycle if E then holds `ready` or a one-cycle instruction at IP 15 (not a
-    /// load, store, `mul`, `div` or `bnz`) and no store is posted (`ready_early`); it ends
-    /// with `ATOMIC_VIOLATION` if the core holds a lock then (`fault_early`). Any other end
-    /// (a faulting instruction, a load, store, `mul`, `div` or `bnz` at IP 15) is signalled
-    /// the cycle after it, with its fault (`*_late`).
-    ready_early: DFF<Bit>,
-    fault_early: DFF<Bit>,
-    ready_late: DFF<Bit>,
-    fault_late: DFF<Bit>,
-    fault_code_late: DFF<Bits<2>>,
-    fault_ip_late: DFF<Bits<4>>,
 
     opc: Signal<Local, Bits<4>>,
     is_load: Signal<Local, Bit>,
@@ -196,6 +187,8 @@ pub struct Core {
     /// (no load, store, `mul`, `div` or `bnz`): it ends the task as soon as it runs.
     e_ends: Signal<Local, Bit>,
     f_ends: Signal<Local, Bit>,
+    /// The task ends next cycle (foreseen for [`ReadyPort`]).
+    ends_next: Signal<Local, Bit>,
     addr: Signal<Local, Bits<12>>,
     wb_en: Signal<Local, Bit>,
     wb_dst: Signal<Local, Bits<4>>,
@@ -222,21 +215,12 @@ impl Logic for Core {
             self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_last, e_ip, e_a,
             e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
         );
-        dff_setup!(
-            self,
-            clock,
-            ready_early,
-            fault_early,
-            ready_late,
-            fault_late,
-            fault_code_late,
-            fault_ip_late
-        );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
         self.mul.clock.next = self.clock.val();
         self.port.clock.next = self.clock.val();
         self.imem.clock.next = self.clock.val();
+        self.ready_port.clock.next = self.clock.val();
 
         // ---- execute stage: decode of E ----
         self.opc.next = self.e_insn.q.val().get_bits::<4>(12);
@@ -504,35 +488,25 @@ impl Logic for Core {
                 || (self.f_word.val().get_bits::<4>(12) == 14));
         // Next cycle's E: the fetched instruction, or (held back by a posted store) this one.
         if self.advance.val() {
-            self.ready_early.d.next = !self.finish.val()
+            self.ends_next.next = !self.finish.val()
                 && (self.f_valid.val() || self.start.val())
                 && self.f_ends.val()
                 && !self.port.busy_next.val();
         } else {
-            self.ready_early.d.next =
+            self.ends_next.next =
                 self.e_valid.q.val() && self.e_ends.val() && !self.port.busy_next.val();
         }
-        self.ready_late.d.next = self.finish.val() && !self.ready_early.q.val();
-        if self.clear.val() || self.halt.val() {
-            self.ready_early.d.next = false;
-        }
-        if self.clear.val() {
-            self.ready_late.d.next = false;
-        }
-        self.fault_early.d.next = self.ready_early.d.val() && self.locked.d.val();
-        self.fault_late.d.next = self.finish_fault.val();
-        self.fault_code_late.d.next = self.finish_code.val();
-        self.fault_ip_late.d.next = self.e_ip.q.val();
-        self.ready.next = self.ready_early.q.val() || self.ready_late.q.val();
-        if self.ready_late.q.val() {
-            self.fault.next = self.fault_late.q.val();
-            self.fault_code.next = self.fault_code_late.q.val();
-            self.fault_ip.next = self.fault_ip_late.q.val();
-        } else {
-            // `ready` or IP 15 ran off inside an atomic sequence.
-            self.fault.next = self.fault_early.q.val();
-            self.fault_code.next = 2.into();
-            self.fault_ip.next = self.e_ip.q.val();
-        }
+        self.ready_port.clear.next = self.clear.val();
+        self.ready_port.halt.next = self.halt.val();
+        self.ready_port.finish.next = self.finish.val();
+        self.ready_port.finish_fault.next = self.finish_fault.val();
+        self.ready_port.finish_code.next = self.finish_code.val();
+        self.ready_port.e_ip.next = self.e_ip.q.val();
+        self.ready_port.ends_next.next = self.ends_next.val();
+        self.ready_port.locked_next.next = self.locked.d.val();
+        self.ready.next = self.ready_port.ready.val();
+        self.fault.next = self.ready_port.fault.val();
+        self.fault_code.next = self.ready_port.fault_code.val();
+        self.fault_ip.next = self.ready_port.fault_ip.val();
     }
 }
