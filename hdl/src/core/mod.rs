@@ -140,6 +140,9 @@ pub struct Core {
     /// IP 15 (decoded at fetch, so `ready` is a few gates from registers on its way into the
     /// scheduler's decision).
     e_last: DFF<Bit>,
+    /// … and it takes one cycle (no load, store, `mul`, `div` or `bnz`): it ends the task as
+    /// soon as it runs.
+    e_ends: DFF<Bit>,
     e_ip: DFF<Bits<4>>,
     e_a: DFF<Bits<8>>,
     e_b: DFF<Bits<8>>,
@@ -183,9 +186,9 @@ pub struct Core {
     finish_code: Signal<Local, Bits<2>>,
     /// E takes the fetched instruction at the end of this cycle.
     advance: Signal<Local, Bit>,
-    /// The instruction in E / the fetched one is `ready` or at IP 15 and takes one cycle
-    /// (no load, store, `mul`, `div` or `bnz`): it ends the task as soon as it runs.
-    e_ends: Signal<Local, Bit>,
+    /// The fetched instruction is `ready` or at IP 15 (`e_last`), and takes one cycle too
+    /// (`e_ends`).
+    f_last: Signal<Local, Bit>,
     f_ends: Signal<Local, Bit>,
     /// The task ends next cycle (foreseen for [`ReadyPort`]).
     ends_next: Signal<Local, Bit>,
@@ -212,8 +215,8 @@ impl Logic for Core {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_last, e_ip, e_a,
-            e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
+            self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_last, e_ends,
+            e_ip, e_a, e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
@@ -384,6 +387,14 @@ impl Logic for Core {
         }
         self.f_mem.next = (self.f_word.val().get_bits::<4>(12) == 11)
             || (self.f_word.val().get_bits::<4>(12) == 13);
+        self.f_last.next = (self.f_ip.val() == 15) || (self.f_word.val().get_bits::<4>(12) == 15);
+        // Opcodes 3 `mul`, 4 `div`, 11 `ld`, 13 `st`, 14 `bnz` take more than a cycle or may
+        // jump.
+        self.f_ends.next = self.f_last.val()
+            && !((self.f_word.val().get_bits::<4>(12) == 3)
+                || (self.f_word.val().get_bits::<4>(12) == 4)
+                || self.f_mem.val()
+                || (self.f_word.val().get_bits::<4>(12) == 14));
         self.rf.ra.next = self.f_word.val().get_bits::<4>(8);
         self.rf.rb.next = self.f_rb.val();
         // An idle core lends read port C to the debug view: its fetch reads 0 then, so the
@@ -440,8 +451,8 @@ impl Logic for Core {
                 self.e_insn.d.next = self.f_word.val();
                 self.e_mem.d.next = self.f_mem.val();
                 self.e_ip.d.next = self.f_ip.val();
-                self.e_last.d.next =
-                    (self.f_ip.val() == 15) || (self.f_word.val().get_bits::<4>(12) == 15);
+                self.e_last.d.next = self.f_last.val();
+                self.e_ends.d.next = self.f_ends.val();
                 self.e_a.d.next = self.f_a.val();
                 self.e_b.d.next = self.f_b.val();
                 self.e_c.d.next = self.f_c.val();
@@ -474,18 +485,6 @@ impl Logic for Core {
         }
 
         // ---- READY, from flip-flops ----
-        // Opcodes 3 `mul`, 4 `div`, 11 `ld`, 13 `st`, 14 `bnz` take more than a cycle or may
-        // jump.
-        self.e_ends.next = self.e_last.q.val()
-            && !((self.opc.val() == 3)
-                || (self.opc.val() == 4)
-                || self.e_mem.q.val()
-                || (self.opc.val() == 14));
-        self.f_ends.next = ((self.f_ip.val() == 15) || (self.f_word.val().get_bits::<4>(12) == 15))
-            && !((self.f_word.val().get_bits::<4>(12) == 3)
-                || (self.f_word.val().get_bits::<4>(12) == 4)
-                || self.f_mem.val()
-                || (self.f_word.val().get_bits::<4>(12) == 14));
         // Next cycle's E: the fetched instruction, or (held back by a posted store) this one.
         if self.advance.val() {
             self.ends_next.next = !self.finish.val()
@@ -494,7 +493,7 @@ impl Logic for Core {
                 && !self.port.busy_next.val();
         } else {
             self.ends_next.next =
-                self.e_valid.q.val() && self.e_ends.val() && !self.port.busy_next.val();
+                self.e_valid.q.val() && self.e_ends.q.val() && !self.port.busy_next.val();
         }
         self.ready_port.clear.next = self.clear.val();
         self.ready_port.halt.next = self.halt.val();
