@@ -202,6 +202,8 @@ pub struct Core {
     target_oh: Signal<Local, Bits<16>>,
     f_valid: Signal<Local, Bit>,
     f_word: Signal<Local, Bits<16>>,
+    /// The fetched word's opcode (bits 15:12).
+    f_opc: Signal<Local, Bits<4>>,
     /// The fetched word is a load or a store.
     f_mem: Signal<Local, Bit>,
     f_rb: Signal<Local, Bits<4>>,
@@ -385,16 +387,16 @@ impl Logic for Core {
         if self.start.val() {
             self.f_ip.next = 0.into();
         }
-        self.f_mem.next = (self.f_word.val().get_bits::<4>(12) == 11)
-            || (self.f_word.val().get_bits::<4>(12) == 13);
-        self.f_last.next = (self.f_ip.val() == 15) || (self.f_word.val().get_bits::<4>(12) == 15);
+        self.f_opc.next = self.f_word.val().get_bits::<4>(12);
+        self.f_mem.next = (self.f_opc.val() == 11) || (self.f_opc.val() == 13);
+        self.f_last.next = (self.f_ip.val() == 15) || (self.f_opc.val() == 15);
         // Opcodes 3 `mul`, 4 `div`, 11 `ld`, 13 `st`, 14 `bnz` take more than a cycle or may
         // jump.
         self.f_ends.next = self.f_last.val()
-            && !((self.f_word.val().get_bits::<4>(12) == 3)
-                || (self.f_word.val().get_bits::<4>(12) == 4)
+            && !((self.f_opc.val() == 3)
+                || (self.f_opc.val() == 4)
                 || self.f_mem.val()
-                || (self.f_word.val().get_bits::<4>(12) == 14));
+                || (self.f_opc.val() == 14));
         self.rf.ra.next = self.f_word.val().get_bits::<4>(8);
         self.rf.rb.next = self.f_rb.val();
         // An idle core lends read port C to the debug view: its fetch reads 0 then, so the
