@@ -9,14 +9,15 @@
 //   (neither another core's nor, against SPEC §6, its owner's);
 // - locked_as_reference: the lock the stage reports (and the arbitration reads) is the
 //   reference's;
-// - served_only_if_asked: nothing is served without a winner whose request is still up, or
-//   while the host holds the banks;
-// - served_unless_locked: a winner still asking, with the host away, is served unless the
+// - served_only_if_asked: nothing is served without a winner, or while the host holds the
+//   banks (a winner's request is still up: the shared memory registers only requests that
+//   stay up, testbenches/tests/shared_mem.rs);
+// - served_unless_locked: a winner, with the host away, is served unless the
 //   lock holds it back as above (so the arbiter's 15-turn bound is not lost to the lock);
 // - next_lock_when_served: when the winner is served, locked_next (which keeps the arbitration
 //   from picking an ld_sync the lock would hold back) is the lock after this access.
 //
-// Nothing is assumed of the inputs: any winner, row, request and task end in any cycle.
+// Nothing is assumed of the inputs: any winner, row and task end in any cycle.
 module bank_access_props(
   input clock,
   input clear,
@@ -24,7 +25,6 @@ module bank_access_props(
   input [7:0] row,
   input write,
   input sync,
-  input [15:0] req,
   input host_en,
   input [15:0] task_end
 );
@@ -35,7 +35,7 @@ module bank_access_props(
 
   wire ld_sync = sync && !write;
   wire st_sync = sync && write;
-  wire asking = (win & req) != 16'd0 && !host_en;
+  wire asking = win != 16'd0 && !host_en;
 
   reg held = 0;
   reg [7:0] held_row = 0;

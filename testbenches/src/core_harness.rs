@@ -93,7 +93,8 @@ impl CoreHarness {
         c.mem_grant.next = false;
         settle(c).expect("the core settles");
         // The port's contract (the shared memory relies on it): a request kept up last cycle
-        // and not granted is up now, unchanged; one not kept is gone.
+        // and not granted is up now, unchanged and still kept (so a request is withdrawn in
+        // its first cycle or never); one not kept is gone.
         let request = c.mem_req.val().then(|| {
             (
                 c.mem_addr.val().index(),
@@ -104,9 +105,9 @@ impl CoreHarness {
         });
         match self.pending {
             Pending::Kept(last) => assert_eq!(
-                request,
-                Some(last),
-                "cycle {}: a kept request changed or left ungranted",
+                (request, c.mem_keep.val()),
+                (Some(last), true),
+                "cycle {}: a kept request changed, left or was withdrawn ungranted",
                 self.cycle
             ),
             Pending::Withdrawn => assert_eq!(

@@ -56,9 +56,12 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
     let mut rng = Rng::new(seed);
     let mut sb = Scoreboard::new();
     let mut phase = [Phase::Idle(0); PORTS];
-    // Per bank: last cycle a request waited on it that no lock held back (so the bank picked
+    // Per bank: last cycle a request waited on it that no lock held back and that was up the
+    // cycle before too (so the bank, which arbitrates among last cycle's requests, picked
     // something then, and must access or have its winner held back by a lock now).
     let mut picked = [false; 16];
+    // Per port: its request of this cycle was up, and not granted, last cycle.
+    let mut asked_before = [false; PORTS];
     for _ in 0..cycles {
         // Drivers decide this cycle's requests and task ends.
         let mut release = 0u16;
@@ -190,11 +193,11 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
                     sb.lock_waits[p] += u64::from(r.is_lock());
                     phase[p] = Phase::Pending(r, 0);
                 } else {
-                    // Served within 15 turns of the round robin, plus the cycle between its
-                    // pick and its access.
+                    // Served within 15 turns of the round robin, plus the cycle that
+                    // registers it and the cycle between its pick and its access.
                     let waited = waited + 1;
                     assert!(
-                        waited <= 16,
+                        waited <= 17,
                         "port {p} waited {waited} cycles for bank {}",
                         r.bank()
                     );
@@ -215,8 +218,11 @@ pub fn random_traffic(seed: u64, cycles: u64, hot_banks: u64, h: &mut SmHarness)
             );
             picked[b] = (0..PORTS).any(|p| {
                 matches!((requests[p], phase[p]), (Some(r), Phase::Pending(..))
-                    if r.bank() == b && !grants[p] && !start.held_back(p, &r))
+                    if r.bank() == b && asked_before[p] && !grants[p] && !start.held_back(p, &r))
             });
+        }
+        for p in 0..PORTS {
+            asked_before[p] = requests[p].is_some() && !grants[p];
         }
         for holder in sb.holder.iter_mut() {
             if matches!(holder, Some((o, _)) if release & (1 << *o) != 0) {

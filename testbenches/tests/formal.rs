@@ -209,8 +209,8 @@ fn a_bank_serves_one_lock_owner_and_leaves_its_locked_byte_alone() {
             "locked = 1'b0;",
             "locked_as_reference",
         ),
-        // A withdrawn request served.
-        ("|(win & req)", "|(win)", "served_only_if_asked"),
+        // Served while the host holds the banks.
+        ("&& ~host_en", "", "served_only_if_asked"),
         // Everything held back while locked.
         (
             "blocked = lock$locked && (lock$locked_row == row);",

@@ -61,7 +61,8 @@ fn serve(h: &mut SmHarness, mut reqs: [Option<Request>; PORTS]) -> [Option<usize
 
 #[test]
 fn sixteen_sequences_in_sixteen_banks_at_once() {
-    // Every access takes two cycles: arbitration, then the access and the grant.
+    // Every access takes three cycles: the request registered, arbitration, then the access
+    // and the grant.
     let mut h = SmHarness::new();
     let lock = |p: usize, write| {
         Some(Request {
@@ -72,7 +73,7 @@ fn sixteen_sequences_in_sixteen_banks_at_once() {
         })
     };
     let at = serve(&mut h, std::array::from_fn(|p| lock(p, false)));
-    assert_eq!(at, [Some(2); PORTS], "every bank grants its ld_sync");
+    assert_eq!(at, [Some(3); PORTS], "every bank grants its ld_sync");
     // While all 16 hold their locks, a plain access to another row of each bank proceeds...
     let at = serve(
         &mut h,
@@ -85,10 +86,10 @@ fn sixteen_sequences_in_sixteen_banks_at_once() {
             })
         }),
     );
-    assert_eq!(at, [Some(2); PORTS]);
+    assert_eq!(at, [Some(3); PORTS]);
     // ...and every st_sync closes its own sequence.
     let at = serve(&mut h, std::array::from_fn(|p| lock(p, true)));
-    assert_eq!(at, [Some(2); PORTS]);
+    assert_eq!(at, [Some(3); PORTS]);
     for p in 0..16u16 {
         assert_eq!(h.host_read(p << 8 | 0x42), p as u8);
         assert_eq!(h.host_read(p << 8 | 0x43), 9);
@@ -110,7 +111,7 @@ fn against_lock(other: Option<Request>, cycles: usize) -> Option<usize> {
     let mut h = SmHarness::new();
     let mut reqs = [None; PORTS];
     reqs[0] = req(0x305, false, true, 0);
-    assert_eq!(serve(&mut h, reqs)[0], Some(2));
+    assert_eq!(serve(&mut h, reqs)[0], Some(3));
     reqs[0] = None;
     reqs[1] = other;
     (1..=cycles).find(|_| h.cycle(&reqs, 0).0[1])
@@ -135,17 +136,17 @@ fn the_locked_byte_and_other_ld_syncs_of_its_bank_wait() {
     );
     assert_eq!(
         against_lock(req(0x307, false, false, 0), 20),
-        Some(2),
+        Some(3),
         "ld of another row"
     );
     assert_eq!(
         against_lock(req(0x307, true, false, 0), 20),
-        Some(2),
+        Some(3),
         "st to another row"
     );
     assert_eq!(
         against_lock(req(0x405, false, true, 0), 20),
-        Some(2),
+        Some(3),
         "ld_sync in another bank"
     );
 }
@@ -158,15 +159,16 @@ fn loads_of_the_locked_byte_cannot_starve_the_owner_or_other_rows() {
     let mut h = SmHarness::new();
     let mut reqs = [None; PORTS];
     reqs[0] = req(0x305, false, true, 0);
-    assert_eq!(serve(&mut h, reqs)[0], Some(2));
+    assert_eq!(serve(&mut h, reqs)[0], Some(3));
     for r in reqs.iter_mut().skip(2) {
         *r = req(0x305, false, false, 0);
     }
     reqs[0] = req(0x305, true, true, 0x5a);
     reqs[1] = req(0x306, false, false, 0);
     let mut served = [None; 2];
-    // 15 turns, and the cycle from the last pick to its access.
-    for cycle in 1..=17 {
+    // The cycle that registers the requests, 15 turns, and the cycle from the last pick to
+    // its access.
+    for cycle in 1..=18 {
         let (g, _) = h.cycle(&reqs, 0);
         assert!(
             g.iter().skip(2).all(|&g| !g) || served[0].is_some(),
@@ -188,14 +190,14 @@ fn st_sync_by_the_owner_writes_unlocks_and_a_release_drops_the_lock() {
     let mut h = SmHarness::new();
     let mut reqs = [None; PORTS];
     reqs[0] = req(0x305, false, true, 0);
-    assert_eq!(serve(&mut h, reqs)[0], Some(2));
+    assert_eq!(serve(&mut h, reqs)[0], Some(3));
     reqs[0] = req(0x305, true, true, 0x77);
     reqs[1] = req(0x305, false, false, 0);
     // Port 1 has the round-robin turn but asks for the locked byte: picked, then held back
-    // by the lock in its access cycle (the owner's st_sync is picked meanwhile), then
-    // served once the st_sync has unlocked.
+    // by the lock in its access cycle (the owner's st_sync is picked meanwhile), then picked
+    // again and served once the st_sync has unlocked.
     let mut grants = Vec::new();
-    for _ in 0..4 {
+    for _ in 0..5 {
         let (g, _) = h.cycle(&reqs, 0);
         grants.push((g[0], g[1]));
         for p in 0..2 {
@@ -206,8 +208,15 @@ fn st_sync_by_the_owner_writes_unlocks_and_a_release_drops_the_lock() {
     }
     assert_eq!(
         grants,
-        [(false, false), (false, false), (true, false), (false, true)],
-        "load picked; load held back, st_sync picked; st_sync served; load served"
+        [
+            (false, false),
+            (false, false),
+            (false, false),
+            (true, false),
+            (false, true)
+        ],
+        "registered; load picked; load held back, st_sync picked; st_sync served, load \
+         picked; load served"
     );
     let (_, rdata) = h.cycle(&[None; PORTS], 0);
     assert_eq!(rdata[1], 0x77, "and reads what st_sync wrote");
@@ -215,10 +224,10 @@ fn st_sync_by_the_owner_writes_unlocks_and_a_release_drops_the_lock() {
     // A task that ends while holding a lock releases it.
     reqs = [None; PORTS];
     reqs[2] = req(0x610, false, true, 0);
-    assert_eq!(serve(&mut h, reqs)[2], Some(2));
+    assert_eq!(serve(&mut h, reqs)[2], Some(3));
     reqs[2] = None;
     reqs[3] = req(0x611, false, true, 0);
-    assert!(!h.cycle(&reqs, 0).0[3]);
+    assert!(!h.cycle(&reqs, 0).0[3], "registered");
     assert!(
         !h.cycle(&reqs, 1 << 2).0[3],
         "released at the end of this cycle"
@@ -230,24 +239,29 @@ fn st_sync_by_the_owner_writes_unlocks_and_a_release_drops_the_lock() {
 #[test]
 fn a_request_withdrawn_after_its_pick_is_not_served() {
     // A core whose store faults withdraws it in the cycle after asking (the core does not
-    // wait for its fault checks to ask, and says so with `keep` low): the bank picked it,
-    // but makes no access.
+    // wait for its fault checks to ask, and says so with `keep` low). Withdrawn in its first
+    // cycle, the request is not registered and never picked; kept one cycle and withdrawn
+    // in the next, the bank picks it in that cycle but makes no access.
     let mut h = SmHarness::new();
     let mut reqs = [None; PORTS];
     reqs[4] = req(0x512, true, false, 0x99);
     reqs[5] = req(0x613, false, true, 0);
+    let both = (1 << 4) | (1 << 5);
+    let nothing = [false; PORTS];
+    assert_eq!(h.cycle_withdrawing(&reqs, 0, both).0, nothing);
+    assert_eq!(h.cycle(&[None; PORTS], 0).0, nothing, "never picked");
+    assert_eq!(h.cycle(&reqs, 0).0, nothing, "registered");
+    assert_eq!(h.cycle_withdrawing(&reqs, 0, both).0, nothing, "picked");
     assert_eq!(
-        h.cycle_withdrawing(&reqs, 0, (1 << 4) | (1 << 5)).0,
-        [false; PORTS],
-        "picked"
+        h.cycle(&[None; PORTS], 0).0,
+        nothing,
+        "withdrawn: nothing granted"
     );
-    let (g, _) = h.cycle(&[None; PORTS], 0);
-    assert_eq!(g, [false; PORTS], "withdrawn: nothing granted");
     assert_eq!(h.host_read(0x512), 0, "and nothing written");
     // Nor locked: another core's ld_sync of the bank goes at once.
     reqs = [None; PORTS];
     reqs[6] = req(0x614, false, true, 0);
-    assert_eq!(serve(&mut h, reqs)[6], Some(2));
+    assert_eq!(serve(&mut h, reqs)[6], Some(3));
 }
 
 #[test]
@@ -274,18 +288,17 @@ fn host_port_loads_and_reads_every_byte_and_blocks_cores() {
 
 #[test]
 fn round_robin_serves_a_waiting_port_within_15_grants() {
-    // All 16 ports keep loading from bank 0, each its own row: after the first pick, one
-    // grant per cycle; port p's first load waits p + 1 cycles, and every later one exactly
-    // 15 (the grants go once around the other ports).
+    // All 16 ports keep loading from bank 0, each its own row: after the requests are
+    // registered and the first pick, one grant per cycle; port p's first load waits p + 2
+    // cycles, and every later one exactly 15 (the grants go once around the other ports).
     let mut h = SmHarness::new();
     let loads: [Option<Request>; PORTS] =
         std::array::from_fn(|p| req(0x010 + p as u16, false, false, 0));
     let mut waits: [Vec<u64>; PORTS] = std::array::from_fn(|_| Vec::new());
-    let mut waiting = [1u64; PORTS];
-    assert!(
-        h.cycle(&loads, 0).0.iter().all(|&g| !g),
-        "first cycle: a pick"
-    );
+    let mut waiting = [2u64; PORTS];
+    for first in ["registered", "a pick"] {
+        assert!(h.cycle(&loads, 0).0.iter().all(|&g| !g), "{first}");
+    }
     for _ in 0..16 * 4 {
         let (g, _) = h.cycle(&loads, 0);
         assert_eq!(g.iter().filter(|&&g| g).count(), 1);
@@ -299,7 +312,7 @@ fn round_robin_serves_a_waiting_port_within_15_grants() {
         }
     }
     for (p, w) in waits.iter().enumerate() {
-        assert_eq!(w[0], p as u64 + 1);
+        assert_eq!(w[0], p as u64 + 2);
         assert!(w[1..].iter().all(|&n| n == 15), "port {p}: {w:?}");
     }
 }
@@ -307,14 +320,14 @@ fn round_robin_serves_a_waiting_port_within_15_grants() {
 #[test]
 fn loads_of_one_byte_are_served_one_per_cycle() {
     // No broadcast (docs/microarchitecture.md): 16 loads of one byte take 16 cycles after
-    // the first pick, one access each, in round-robin order; every port gets the byte.
+    // the requests are registered and the first pick, one access each, in round-robin order;
+    // every port gets the byte.
     let mut h = SmHarness::new();
     h.host_write(0x210, 0x5a);
     let mut reqs = [req(0x210, false, false, 0); PORTS];
-    assert!(
-        h.cycle(&reqs, 0).0.iter().all(|&g| !g),
-        "first cycle: a pick"
-    );
+    for first in ["registered", "a pick"] {
+        assert!(h.cycle(&reqs, 0).0.iter().all(|&g| !g), "{first}");
+    }
     let mut last = None;
     for p in 0..PORTS {
         let (g, rdata) = h.cycle(&reqs, 0);
@@ -329,6 +342,6 @@ fn loads_of_one_byte_are_served_one_per_cycle() {
     let (_, rdata) = h.cycle(&[None; PORTS], 0);
     assert_eq!(rdata[15], 0x5a);
     // 16 accesses; two or more ports asked in every cycle but the last, when port 15 is alone.
-    assert_eq!(h.counters(2), (16, 16));
+    assert_eq!(h.counters(2), (16, 17));
     assert!((0..PORTS).all(|p| h.lock_waits(p) == 0));
 }

@@ -21,9 +21,6 @@ pub struct BankAccess {
     pub row: Signal<In, Bits<8>>,
     pub write: Signal<In, Bit>,
     pub sync: Signal<In, Bit>,
-    /// Cores whose request is still up this cycle: a winner that withdrew its request is not
-    /// served.
-    pub req: Signal<In, Bits<16>>,
     /// The host holds the banks: nothing is served.
     pub host_en: Signal<In, Bit>,
     /// Cores whose task ended this cycle: a lock one of them holds is released.
@@ -58,8 +55,7 @@ impl Logic for BankAccess {
             self.blocked.next =
                 self.lock.locked.val() && (self.lock.locked_row.val() == self.row.val());
         }
-        self.served.next =
-            (self.win.val() & self.req.val()).any() && !self.blocked.val() && !self.host_en.val();
+        self.served.next = self.win.val().any() && !self.blocked.val() && !self.host_en.val();
 
         self.lock.clock.next = self.clock.val();
         self.lock.clear.next = self.clear.val();

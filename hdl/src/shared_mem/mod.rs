@@ -1,29 +1,37 @@
-//! Shared memory (SPEC §5–§6): 16 banks of 256 bytes behind a 16 × 16 crossbar, in two
+//! Shared memory (SPEC §5–§6): 16 banks of 256 bytes behind a 16 × 16 crossbar, in three
 //! pipeline stages.
 //!
 //! ```text
-//!              cycle c: arbitrate                        cycle c+1: access
-//!  core i: req/addr/write/sync/wdata                    ┌──────────────────────────────────┐
-//!     ──► eligible[b] ──► RoundRobin[b] ──► │win[b]│ ──►│ lock check ──► bank b RAM, lock b │
-//!                         (winner's fields)  (regs)     │ winner kept?                     │
-//!  core i: keep ──────────────────────────► │kept│ ──►  └──────────────┬───────────────────┘
-//!  core i: grant ◄── OR over banks ◄─────────────────────────────────────┘ served[b]
-//!  core i: rdata ◄── bank[rsel[i]].read_data (cycle c+2)
+//!        cycle c: request            cycle c+1: arbitrate                cycle c+2: access
+//!  core i: req/keep/addr/write/sync/wdata                            ┌───────────────────────────┐
+//!     ──► │asks[b]│ ──► eligible[b] ──► RoundRobin[b] ──► │win[b]│ ──►│ lock check ──► bank b RAM │
+//!     ──► │fields[i]│ ─────────── winner's fields ──────► │regs │     └────────────┬──────────────┘
+//!  core i: grant ◄── OR over banks ◄─────────────────────────────────────────────────┘ served[b]
+//!  core i: rdata ◄── bank[rsel[i]].read_data (cycle c+3)
 //! ```
 //!
-//! - **Arbitrate** (cycle c): each bank picks one of its eligible requests round-robin
-//!   ([`arbiter`]) and registers the winner with its row, store?, `_sync`? and data.
-//! - **Access** (cycle c+1): the bank checks the registered winner against its lock
-//!   ([`access`], holding the bank's [`lock`]) and, unless the lock holds it back or the core
-//!   withdraws the request (it said so with `keep` low in cycle c, registered in `kept`),
-//!   makes the access and grants the core.
+//! - **Request** (cycle c): the cores' requests are registered as they arrive: per bank, the
+//!   cores that ask it and keep their request (`asks`); per core, the request's row, store?,
+//!   `_sync`? and data (`fields`). The wire from a core to the banks is then a cycle of its
+//!   own, and the arbitration starts from flip-flops. A request granted in cycle c is still up
+//!   then (its core drops it in the next), so it is not registered as asking again. A core
+//!   withdraws a request (`keep` low: its instruction faults) only in its first cycle, so a
+//!   withdrawn request is never registered, and a registered one is still up when its access
+//!   comes: the access stage does not look at the cores at all.
+//! - **Arbitrate** (cycle c+1): each bank picks one of its eligible registered requests
+//!   round-robin ([`arbiter`]) and registers the winner with its row, store?, `_sync`? and
+//!   data. A core keeps its request up, unchanged, until its grant, so the registered request
+//!   is the one still up.
+//! - **Access** (cycle c+2): the bank checks the registered winner against its lock
+//!   ([`access`], holding the bank's [`lock`]) and, unless the lock holds it back, makes the
+//!   access and grants the core.
 //!   Nothing in this cycle's grant depends on this cycle's requests, so the grant is a path
 //!   from the registers beside the bank to the core, and the arbitration's carry chains and
 //!   selects are not on a path with the core that receives the grant.
-//! - A request is eligible unless its bank already picked it (it is being accessed now), or it
-//!   is an `ld_sync` and the bank is locked after this cycle's access (SPEC §6 rule 5; the
-//!   lock as of the next cycle, from registers only, so an `st_sync`'s unlock lets the next
-//!   `ld_sync` be picked in the same cycle). A plain access to the locked row
+//! - A registered request is eligible unless its bank already picked it (it is being accessed
+//!   now), or it is an `ld_sync` and the bank is locked after this cycle's access (SPEC §6
+//!   rule 5; the lock as of the next cycle, from registers only, so an `st_sync`'s unlock lets
+//!   the next `ld_sync` be picked in the same cycle). A plain access to the locked row
 //!   is eligible; when it wins, the bank makes no access in the next cycle, the core is not
 //!   granted and asks again, and the round-robin pointer has moved past it, so the owner's
 //!   `st_sync` and other rows are still served within 15 turns (SPEC §6 rule 3). The access
@@ -33,7 +41,7 @@
 //!   ended) drops its lock. The shared memory relies on the core for the rest of SPEC §6: an
 //!   `st_sync` comes only from the lock's owner, to the locked byte, and a core holding a
 //!   lock makes no other access.
-//! - A core is granted one cycle after its request is first seen at the earliest, and a
+//! - A core is granted two cycles after its request is first seen at the earliest, and a
 //!   load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
 //!   registered read).
 //! - No broadcast: plain loads of one byte are served one per cycle like any requests. SPEC
@@ -68,18 +76,18 @@ pub struct SharedMem {
     /// Launch: drop every lock, reset arbitration and counters.
     pub clear: Signal<In, Bit>,
     /// Per core: a request this cycle, its byte address `{bank, row}`, store?, `_sync`?, data.
-    /// A core keeps its request up, unchanged, until it is granted, or withdraws it (its
-    /// instruction faulted).
+    /// A core keeps its request up, unchanged, until it is granted, or withdraws it in its
+    /// first cycle (its instruction faulted).
     pub req: [Signal<In, Bit>; N],
     pub addr: [Signal<In, Bits<12>>; N],
     pub write: [Signal<In, Bit>; N],
     pub sync: [Signal<In, Bit>; N],
     pub wdata: [Signal<In, Bits<8>>; N],
-    /// Per core, with `req`: the request stays up next cycle unless it is granted now. Low,
-    /// it is withdrawn next cycle, and if its bank picked it now it is not served.
+    /// Per core, with `req`: the request stays up next cycle unless it is granted now. Low
+    /// (only ever in a request's first cycle), it is withdrawn next cycle and never picked.
     pub keep: [Signal<In, Bit>; N],
-    /// Per core: the request is served this cycle (a cycle after it was first seen, at the
-    /// earliest). The core keeps its request up until then.
+    /// Per core: the request is served this cycle (two cycles after it was first seen, at
+    /// the earliest). The core keeps its request up until then.
     pub grant: [Signal<Out, Bit>; N],
     /// Per core: the byte its load granted in the previous cycle read.
     pub rdata: [Signal<Out, Bits<8>>; N],
@@ -116,10 +124,14 @@ pub struct SharedMem {
     win_write: [DFF<Bit>; N],
     win_sync: [DFF<Bit>; N],
     win_wdata: [DFF<Bits<8>>; N],
-    /// Cores whose request of last cycle stays up now (`keep`): the access stage serves a
-    /// winner only if it is one, from a register beside the banks instead of the cores'
-    /// request wires.
-    kept: DFF<Bits<16>>,
+    /// The request stage: the cores' requests of last cycle, registered, so that the wire
+    /// from each core to the banks is a cycle of its own and the arbitration starts from
+    /// flip-flops. Per bank, bit i: core i asked this bank, kept its request and was not
+    /// granted (so it asks again now) …
+    asks: [DFF<Bits<16>>; N],
+    /// … per core, that request's `{wdata, sync, write, row}` and whether it is an `ld_sync`.
+    fields: [DFF<Bits<18>>; N],
+    ld_sync_q: DFF<Bits<16>>,
     /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
     rsel: [DFF<Bits<16>>; N],
     /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
@@ -128,16 +140,17 @@ pub struct SharedMem {
 
     /// Per bank: the requests it may pick this cycle.
     eligible: [Signal<Local, Bits<16>>; N],
-    /// Scratch per core: its request's data and row on their way into the 18 bits `pick`
-    /// selects from (rule 4 of docs/microarchitecture.md).
+    /// Scratch per core: its request's data and row on their way into the 18 bits `fields`
+    /// registers (rule 4 of docs/microarchitecture.md).
     wdata_byte: Signal<Local, Bits<8>>,
     row_byte: Signal<Local, Bits<8>>,
+    /// Scratch per bank: the cores asking it now, on their way into `asks`.
+    asking: Signal<Local, Bits<16>>,
     /// Per bank: the core its access serves this cycle (one-hot, 0 for none).
     served: [Signal<Local, Bits<16>>; N],
     /// Per core: banks that granted it (one-hot).
     granted_by: [Signal<Local, Bits<16>>; N],
     task_end_mask: Signal<Local, Bits<16>>,
-    keep_mask: Signal<Local, Bits<16>>,
     ld_sync_mask: Signal<Local, Bits<16>>,
     locked_banks: Signal<Local, Bits<16>>,
     /// Banks that make an access this cycle.
@@ -186,16 +199,18 @@ impl Default for SharedMem {
             win_write: Default::default(),
             win_sync: Default::default(),
             win_wdata: Default::default(),
-            kept: Default::default(),
+            asks: Default::default(),
+            fields: Default::default(),
+            ld_sync_q: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
             eligible: Default::default(),
             wdata_byte: Default::default(),
             row_byte: Default::default(),
+            asking: Default::default(),
             served: Default::default(),
             granted_by: Default::default(),
             task_end_mask: Default::default(),
-            keep_mask: Default::default(),
             ld_sync_mask: Default::default(),
             locked_banks: Default::default(),
             go_mask: Default::default(),
@@ -217,21 +232,18 @@ impl Logic for SharedMem {
         self.host_bank.next = 0.into();
         self.locked_banks.next = 0.into();
         self.go_mask.next = 0.into();
-        self.keep_mask.next = 0.into();
         self.ld_sync_mask.next = 0.into();
         for i in 0..16 {
             // Through scratch bytes: `bit_cast` takes no loop-indexed argument
             // (docs/microarchitecture.md, rule 4).
             self.wdata_byte.next = self.wdata[i].val();
             self.row_byte.next = self.addr[i].val().get_bits::<8>(0);
-            self.pick.input[i].next = ((bit_cast::<18, 8>(self.wdata_byte.val()) << 10)
+            self.fields[i].clock.next = self.clock.val();
+            self.fields[i].d.next = ((bit_cast::<18, 8>(self.wdata_byte.val()) << 10)
                 | bit_cast::<18, 8>(self.row_byte.val()))
             .replace_bit(8, self.write[i].val())
             .replace_bit(9, self.sync[i].val());
-            self.keep_mask.next = self
-                .keep_mask
-                .val()
-                .replace_bit(i, self.req[i].val() && self.keep[i].val());
+            self.pick.input[i].next = self.fields[i].q.val();
             self.ld_sync_mask.next = self.ld_sync_mask.val().replace_bit(
                 i,
                 self.req[i].val() && self.sync[i].val() && !self.write[i].val(),
@@ -258,8 +270,8 @@ impl Logic for SharedMem {
             self.lock_waits.bank[i].next = self.addr[i].val().get_bits::<4>(8);
         }
 
-        self.kept.clock.next = self.clock.val();
-        self.kept.d.next = self.keep_mask.val();
+        self.ld_sync_q.clock.next = self.clock.val();
+        self.ld_sync_q.d.next = self.ld_sync_mask.val();
 
         self.contended_mask.next = 0.into();
         for i in 0..16 {
@@ -273,7 +285,6 @@ impl Logic for SharedMem {
             self.access[b].row.next = self.win_row[b].q.val();
             self.access[b].write.next = self.win_write[b].q.val();
             self.access[b].sync.next = self.win_sync[b].q.val();
-            self.access[b].req.next = self.kept.q.val();
             self.access[b].host_en.next = self.host_en.val();
             self.access[b].task_end.next = self.task_end_mask.val();
             if self.access[b].go.val() {
@@ -282,45 +293,6 @@ impl Logic for SharedMem {
                 self.served[b].next = 0.into();
             }
 
-            // ---- arbitrate: which requests the bank may pick, and the picked one ----
-            self.eligible[b].next = 0.into();
-            self.asked.next = false;
-            self.two_asked.next = false;
-            for i in 0..16 {
-                // Bit expressions, not `if`s: each (bank, core) pair then costs one bit of
-                // logic instead of a 16-bit multiplexer.
-                // `host_en` is left out: it comes late (the run's halt), and while it is high
-                // the access stage serves nothing, so a pick made then is never served.
-                self.hit.next = self.req[i].val()
-                    && (self.addr[i].val().get_bits::<4>(8).index() == b)
-                    && !self.clear.val();
-                self.two_asked.next = self.two_asked.val() || (self.hit.val() && self.asked.val());
-                self.asked.next = self.asked.val() || self.hit.val();
-                self.eligible[b].next = self.eligible[b].val().replace_bit(
-                    i,
-                    self.hit.val()
-                        && !(self.access[b].locked_next.val()
-                            && self.sync[i].val()
-                            && !self.write[i].val())
-                        && !self.win[b].q.val().get_bit(i),
-                );
-            }
-            self.arbiters[b].clock.next = self.clock.val();
-            self.arbiters[b].clear.next = self.clear.val();
-            self.arbiters[b].eligible.next = self.eligible[b].val();
-            self.pick.sel[b].next = self.arbiters[b].grant.val();
-            self.win[b].clock.next = self.clock.val();
-            self.win_row[b].clock.next = self.clock.val();
-            self.win_write[b].clock.next = self.clock.val();
-            self.win_sync[b].clock.next = self.clock.val();
-            self.win_wdata[b].clock.next = self.clock.val();
-            self.win[b].d.next = self.arbiters[b].grant.val();
-            self.win_row[b].d.next = self.pick.out[b].val().get_bits::<8>(0);
-            self.win_write[b].d.next = self.pick.out[b].val().get_bit(8);
-            self.win_sync[b].d.next = self.pick.out[b].val().get_bit(9);
-            self.win_wdata[b].d.next = self.pick.out[b].val().get_bits::<8>(10);
-
-            // ---- access ----
             for i in 0..16 {
                 self.granted_by[i].next = self.granted_by[i]
                     .val()
@@ -351,10 +323,6 @@ impl Logic for SharedMem {
             }
 
             self.go_mask.next = self.go_mask.val().replace_bit(b, self.access[b].go.val());
-            self.contended_mask.next = self
-                .contended_mask
-                .val()
-                .replace_bit(b, self.two_asked.val() && !self.host_en.val());
         }
 
         // Per core: grant now, read data from the bank that granted it last cycle.
@@ -364,6 +332,62 @@ impl Logic for SharedMem {
             self.rsel[i].d.next = self.granted_by[i].val();
             self.read.sel[i].next = self.rsel[i].q.val();
             self.rdata[i].next = self.read.out[i].val();
+        }
+
+        for b in 0..16 {
+            // ---- request stage: who asks this bank, for the arbitration of next cycle ----
+            // A request served now is still up now (its core drops it next cycle), so it is
+            // not registered as asking again. A request not kept (its instruction faults) is
+            // withdrawn in its first cycle, so it is never registered: a registered request is
+            // still up, and kept, when its access comes.
+            self.asking.next = 0.into();
+            self.asked.next = false;
+            self.two_asked.next = false;
+            for i in 0..16 {
+                self.hit.next = self.req[i].val()
+                    && (self.addr[i].val().get_bits::<4>(8).index() == b)
+                    && !self.clear.val();
+                self.two_asked.next = self.two_asked.val() || (self.hit.val() && self.asked.val());
+                self.asked.next = self.asked.val() || self.hit.val();
+                self.asking.next = self.asking.val().replace_bit(
+                    i,
+                    self.hit.val() && self.keep[i].val() && !self.served[b].val().get_bit(i),
+                );
+            }
+            self.asks[b].clock.next = self.clock.val();
+            self.asks[b].d.next = self.asking.val();
+
+            // ---- arbitrate: which registered requests the bank may pick, and the pick ----
+            // Bit expressions, not `if`s: each (bank, core) pair costs one bit of logic.
+            // `host_en` is left out: it comes late (the run's halt), and while it is high the
+            // access stage serves nothing, so a pick made then is never served.
+            // SPEC §6 rule 5: no `ld_sync` is picked for a bank locked after this cycle.
+            if self.clear.val() {
+                self.eligible[b].next = 0.into();
+            } else if self.access[b].locked_next.val() {
+                self.eligible[b].next =
+                    self.asks[b].q.val() & !self.win[b].q.val() & !self.ld_sync_q.q.val();
+            } else {
+                self.eligible[b].next = self.asks[b].q.val() & !self.win[b].q.val();
+            }
+            self.arbiters[b].clock.next = self.clock.val();
+            self.arbiters[b].clear.next = self.clear.val();
+            self.arbiters[b].eligible.next = self.eligible[b].val();
+            self.pick.sel[b].next = self.arbiters[b].grant.val();
+            self.win[b].clock.next = self.clock.val();
+            self.win_row[b].clock.next = self.clock.val();
+            self.win_write[b].clock.next = self.clock.val();
+            self.win_sync[b].clock.next = self.clock.val();
+            self.win_wdata[b].clock.next = self.clock.val();
+            self.win[b].d.next = self.arbiters[b].grant.val();
+            self.win_row[b].d.next = self.pick.out[b].val().get_bits::<8>(0);
+            self.win_write[b].d.next = self.pick.out[b].val().get_bit(8);
+            self.win_sync[b].d.next = self.pick.out[b].val().get_bit(9);
+            self.win_wdata[b].d.next = self.pick.out[b].val().get_bits::<8>(10);
+            self.contended_mask.next = self
+                .contended_mask
+                .val()
+                .replace_bit(b, self.two_asked.val() && !self.host_en.val());
         }
         self.perf_access.next = self.go_mask.val();
         self.perf_contended.next = self.contended_mask.val();
