@@ -225,12 +225,15 @@ pub const DIV_EXTRA: u64 = 7;
 /// Extra cycles of a `mul`: its product is registered, then its two bytes go through the
 /// register file's one write port.
 pub const MUL_EXTRA: u64 = 2;
+/// Extra cycle of a `bnz` that goes the other way than the fetch guessed (a loop's `bnz`
+/// taken, any other not): the word fetched behind it is dropped.
+pub const MISPREDICT_EXTRA: u64 = 1;
 
 /// Runs `tasks` one after another on core `id` of the RTL (grants delayed up to `max_delay`
 /// cycles) and on the reference model (one CF selecting that core, then the tasks as IFs), and
 /// asserts they agree: registers, memory, fault with IP, instructions retired, accesses
 /// served, and the cycle count `retired + loads·LOAD_EXTRA + divs·DIV_EXTRA + muls·MUL_EXTRA
-/// + stalls` for tasks that end cleanly.
+/// + mispredicted·MISPREDICT_EXTRA + stalls` for tasks that end cleanly.
 pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64, max_delay: u64) {
     use gpu16_sim::frame::ControlFrame;
     use gpu16_sim::run::{RunConfig, Status};
@@ -314,6 +317,7 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
             + h.loads * LOAD_EXTRA
             + stats.divs * DIV_EXTRA
             + stats.muls * MUL_EXTRA
+            + (stats.bnz_back_not_taken + stats.bnz_forward_taken) * MISPREDICT_EXTRA
             + stalled;
         assert_eq!(busy, expected, "cycles: {}", context());
     }

@@ -113,8 +113,10 @@ fn branches_at_ip_0_and_15_and_to_itself() {
     assert_eq!(h.run_task(&forever[0], 500), None);
 }
 
-/// A random legal task that always ends: branches only go forward; atomic sequences are
-/// usually well formed (open, ALU body that leaves the address registers alone, close).
+/// A random legal task that always ends: branches go forward, or close a counted loop of one
+/// to three passes (the fetch guesses a backward `bnz` taken, so loops exercise both of its
+/// guesses); atomic sequences are usually well formed (open, ALU body that leaves the address
+/// registers alone, close).
 fn random_task(rng: &mut Rng) -> Frame {
     let mut words: Vec<u16> = Vec::new();
     let reg = |rng: &mut Rng| rng.below(16) as u16;
@@ -160,6 +162,22 @@ fn random_task(rng: &mut Rng) -> Frame {
                 0xd040 | a2 << 8 | b << 4 | reg(rng)
             }
             92..=93 => 0xf000,
+            94..=96 if ip < 13 => {
+                // set_const 1|3|7, c ; l: body ; rshft c, 1, c ; bnz c, l
+                let c = 8 + rng.below(8) as u16;
+                words.push(0xc000 | [1, 3, 7][rng.below(3) as usize] << 4 | c);
+                let top = words.len() as u16;
+                for _ in 0..rng.below(3).min(13 - top as u64) {
+                    let mut d = reg(rng);
+                    while d == c {
+                        d = reg(rng);
+                    }
+                    let op = [1, 2, 5, 8, 9, 10][rng.below(6) as usize];
+                    words.push(op << 12 | reg(rng) << 8 | reg(rng) << 4 | d);
+                }
+                words.push(0x6010 | c << 8 | c);
+                0xe000 | c << 8 | top << 4
+            }
             _ => 0x0000,
         };
         if words.len() < 16 {
@@ -253,11 +271,15 @@ fn one_instruction_per_cycle_on_dependent_alu_code() {
 
 #[test]
 fn pipeline_costs_of_branches_memory_and_divides() {
-    // A taken bnz costs nothing extra: 2 set-up + 3 loop passes of 2 + ready.
+    // A loop's bnz is guessed taken at fetch: its taken passes cost nothing, its exit a
+    // cycle (the word fetched behind it is dropped): 2 set-up + 3 loop passes of 2 + 1 + ready.
     assert_eq!(
         cycles("set_const 3, r9\nset_const 1, r8\nl: sub r9, r8, r9\nbnz r9, l\nready"),
-        2 + 3 * 2 + 1
+        2 + 3 * 2 + 1 + 1
     );
+    // A forward bnz is guessed not taken: falling through costs nothing, jumping a cycle.
+    assert_eq!(cycles("bnz r8, 2\nnop\nready"), 3);
+    assert_eq!(cycles("set_const 1, r8\nbnz r8, 3\nnop\nready"), 3 + 1);
     // A load costs one extra cycle, used or not.
     assert_eq!(cycles("ld [r8, r0], r9\nready"), 3);
     assert_eq!(cycles("ld [r8, r0], r9\nadd r9, r9, r9\nready"), 4);

@@ -3,21 +3,25 @@
 //! ```text
 //!   fetch/decode (combinational)                 execute (register E)
 //!   IP ─► imem[16] ─► word ─► RF read ─► fwd ─►│E│─► ALU / divider / memory port ─► RF write
-//!          ▲  taken bnz target (no penalty)     │ │        │                          │
-//!          └────────────────────────────────────┘ └─ forward the value written ───────┘
+//!    ▲              │ a loop's bnz: guessed taken │ │        │                          │
+//!    └─ next IP ◄───┘ (a wrong guess: a cycle) ◄──┘ └─ forward the value written ───────┘
 //! ```
 //!
-//! - **Fetch/decode**: reads `imem[IP]` (or, on a taken `bnz` in E, `imem[target]`), reads its
-//!   three register fields with forwarding from the write-back of the instruction in E, and
-//!   loads E. Dependent ALU instructions and taken branches therefore run at one per cycle.
+//! - **Fetch/decode**: reads `imem[IP]`, reads its three register fields with forwarding from
+//!   the write-back of the instruction in E, and loads E. Dependent ALU instructions run at
+//!   one per cycle. The next IP is chosen at fetch, from the fetched word alone: a `bnz` to
+//!   its own IP or before (a loop's) is guessed taken, any other `bnz` not. E checks the
+//!   guess; a wrong one (a loop's exit, a forward jump) drops the word fetched behind the
+//!   `bnz` and restarts the fetch, a cycle. So E's branch decision is not on the fetch's
+//!   path: it only selects where the fetch restarts.
 //! - **Execute**: ALU results are written back in one cycle. `mul` takes 3: its product is
 //!   registered ([`multiplier`]), then its two bytes are written in two cycles (the register
 //!   file has one write port, [`regfile`]). `div` takes 8 cycles ([`divider`]).
 //! - **Memory** ([`mem_port`]): a load requests its byte until `mem_grant` and leaves E the
 //!   cycle after (`mem_wait`), when the byte arrives, so `mem_grant` only feeds flip-flops
 //!   and the shared memory's arbitration does not share a clock cycle with the core's fetch.
-//!   A load costs one extra cycle here, and in the GPU one more: the shared memory grants in
-//!   the cycle after it picks a request. A store leaves E in its first cycle; if it is not
+//!   A load costs one extra cycle here, and in the GPU two more: the shared memory registers
+//!   a request, picks it in the next cycle and grants it in the cycle after. A store leaves E in its first cycle; if it is not
 //!   granted then, the port posts it and presents it until its grant while E goes on. The
 //!   next load or store, `ready` and the instruction at IP 15 wait for the port, so accesses
 //!   stay in program order and a task ends with its stores made (a store at IP 15 is not
@@ -136,6 +140,12 @@ pub struct Core {
     /// The instruction in E is a load or a store (decoded at fetch, so the memory request
     /// is one gate from registers and the shared memory's arbitration starts sooner).
     e_mem: DFF<Bit>,
+    /// The instruction in E is a `bnz` that the fetch guessed taken (a loop's backward
+    /// branch), so the word fetched behind it is its target's.
+    e_pred: DFF<Bit>,
+    /// E's IP, one-hot: rotated, it is the word after E's instruction, where the fetch
+    /// restarts when a guessed-taken `bnz` falls through.
+    e_sel: DFF<Bits<16>>,
     /// The instruction in E ends the task unless it is a taken `bnz`: it is `ready` or at
     /// IP 15 (decoded at fetch, so `ready` is a few gates from registers on its way into the
     /// scheduler's decision).
@@ -178,6 +188,9 @@ pub struct Core {
     port_wait: Signal<Local, Bit>,
     e_done: Signal<Local, Bit>,
     taken: Signal<Local, Bit>,
+    /// The `bnz` in E went the other way than the fetch guessed: the word fetched behind it
+    /// is dropped and the fetch restarts at the right IP.
+    mispredict: Signal<Local, Bit>,
     finish_ok: Signal<Local, Bit>,
     locked_after: Signal<Local, Bit>,
     /// The task ends this cycle (with a core error: `finish_fault`, of `finish_code`).
@@ -197,9 +210,22 @@ pub struct Core {
     wb_dst: Signal<Local, Bits<4>>,
     wb_val: Signal<Local, Bits<8>>,
     f_ip: Signal<Local, Bits<4>>,
-    /// The fetched word, one-hot: `ip_oh`, or on a taken `bnz` its target (`target_oh`).
+    /// The word the instruction memory selects, one-hot (`ip_oh`; 0 while idle, when it reads
+    /// the frame's word 0 on `start`) …
     f_sel: Signal<Local, Bits<16>>,
-    target_oh: Signal<Local, Bits<16>>,
+    /// … and the fetched word's IP, one-hot (word 0 on `start`).
+    f_at: Signal<Local, Bits<16>>,
+    /// The fetched word is a `bnz` to its own IP or before (a loop): guessed taken, so its
+    /// target is fetched next.
+    f_pred: Signal<Local, Bit>,
+    /// Where the fetch goes next: from the fetched word (`next_ip`, `next_at`), or on a wrong
+    /// guess from the `bnz` in E; to the word after it, or to the target (`next_jump`) …
+    next_jump: Signal<Local, Bit>,
+    next_target: Signal<Local, Bits<4>>,
+    next_ip: Signal<Local, Bits<4>>,
+    next_at: Signal<Local, Bits<16>>,
+    /// … the target, one-hot.
+    next_target_oh: Signal<Local, Bits<16>>,
     f_valid: Signal<Local, Bit>,
     f_word: Signal<Local, Bits<16>>,
     /// The fetched word's opcode (bits 15:12).
@@ -217,8 +243,9 @@ impl Logic for Core {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_last, e_ends,
-            e_ip, e_a, e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
+            self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_pred, e_sel,
+            e_last, e_ends, e_ip, e_a, e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr,
+            dbg_q
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
@@ -353,28 +380,21 @@ impl Logic for Core {
         self.dbg_reg.next = self.dbg_q.q.val();
 
         // ---- fetch/decode: the next instruction and its operands ----
-        // The select is one-hot and made from registers and `taken` alone (the target's
-        // decode does not wait for the branch's decision).
-        self.target_oh.next = 0.into();
-        for i in 0..16 {
-            self.target_oh.next = self
-                .target_oh
-                .val()
-                .replace_bit(i, self.e_insn.q.val().get_bits::<4>(4).index() == i);
-        }
+        // The fetch reads the word at IP, from registers alone: E's branch decision is not on
+        // its path. A loop's `bnz` was guessed taken when it was fetched, so its target is
+        // fetched behind it; E checks the guess and a wrong one drops the fetched word.
+        self.mispredict.next = self.e_valid.q.val()
+            && (self.opc.val() == 14)
+            && (self.taken.val() != self.e_pred.q.val());
         // Nothing is selected while the core is idle: then the instruction memory reads the
         // frame's word 0 on `start`, and port C the debug view's register.
-        if self.taken.val() {
-            self.f_ip.next = self.e_insn.q.val().get_bits::<4>(4);
-            self.f_sel.next = self.target_oh.val();
-        } else {
-            self.f_ip.next = self.ip.q.val();
+        self.f_ip.next = self.ip.q.val();
+        if self.running.q.val() {
             self.f_sel.next = self.ip_oh.q.val();
-        }
-        if !self.running.q.val() {
+        } else {
             self.f_sel.next = 0.into();
         }
-        self.f_valid.next = self.taken.val() || !self.fetch_done.q.val();
+        self.f_valid.next = !self.fetch_done.q.val() && !self.mispredict.val();
         self.imem.load.next = self.start.val();
         self.imem.line0.next = self.code_line0.val();
         self.imem.line1.next = self.code_line1.val();
@@ -389,6 +409,29 @@ impl Logic for Core {
         }
         self.f_opc.next = self.f_word.val().get_bits::<4>(12);
         self.f_mem.next = (self.f_opc.val() == 11) || (self.f_opc.val() == 13);
+        self.f_pred.next =
+            (self.f_opc.val() == 14) && (self.f_word.val().get_bits::<4>(4) <= self.f_ip.val());
+        self.f_at.next = self.f_sel.val() | bit_cast::<16, 1>(self.start.val().into());
+        // The next IP, one-hot too: one target decode and one rotate serve both the guess and
+        // its correction.
+        if self.mispredict.val() {
+            self.next_jump.next = self.taken.val();
+            self.next_target.next = self.e_insn.q.val().get_bits::<4>(4);
+            self.next_ip.next = self.e_ip.q.val();
+            self.next_at.next = self.e_sel.q.val();
+        } else {
+            self.next_jump.next = self.f_pred.val();
+            self.next_target.next = self.f_word.val().get_bits::<4>(4);
+            self.next_ip.next = self.f_ip.val();
+            self.next_at.next = self.f_at.val();
+        }
+        self.next_target_oh.next = 0.into();
+        for i in 0..16 {
+            self.next_target_oh.next = self
+                .next_target_oh
+                .val()
+                .replace_bit(i, self.next_target.val().index() == i);
+        }
         self.f_last.next = (self.f_ip.val() == 15) || (self.f_opc.val() == 15);
         // Opcodes 3 `mul`, 4 `div`, 11 `ld`, 13 `st`, 14 `bnz` take more than a cycle or may
         // jump.
@@ -452,19 +495,23 @@ impl Logic for Core {
                 self.e_valid.d.next = self.f_valid.val() || self.start.val();
                 self.e_insn.d.next = self.f_word.val();
                 self.e_mem.d.next = self.f_mem.val();
+                self.e_pred.d.next = self.f_pred.val();
                 self.e_ip.d.next = self.f_ip.val();
                 self.e_last.d.next = self.f_last.val();
                 self.e_ends.d.next = self.f_ends.val();
                 self.e_a.d.next = self.f_a.val();
                 self.e_b.d.next = self.f_b.val();
                 self.e_c.d.next = self.f_c.val();
-                self.ip.d.next = self.f_ip.val() + 1;
-                if self.start.val() {
-                    self.ip_oh.d.next = 2.into();
+                self.e_sel.d.next = self.f_at.val();
+                if self.next_jump.val() {
+                    self.ip.d.next = self.next_target.val();
+                    self.ip_oh.d.next = self.next_target_oh.val();
+                    self.fetch_done.d.next = false;
                 } else {
-                    self.ip_oh.d.next = (self.f_sel.val() << 1) | (self.f_sel.val() >> 15);
+                    self.ip.d.next = self.next_ip.val() + 1;
+                    self.ip_oh.d.next = (self.next_at.val() << 1) | (self.next_at.val() >> 15);
+                    self.fetch_done.d.next = self.next_ip.val() == 15;
                 }
-                self.fetch_done.d.next = self.f_ip.val() == 15;
             }
         }
 

@@ -76,6 +76,13 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
                     match insn {
                         Instruction::Alu { op: AluOp::Div, .. } => cs.divs += 1,
                         Instruction::Alu { op: AluOp::Mul, .. } => cs.muls += 1,
+                        Instruction::Bnz { src0, target } => {
+                            let taken = core.rf[src0.index()] != 0;
+                            let backward = target <= core.ip;
+                            // A fall-through at IP 15 ends the task: there is no next word.
+                            cs.bnz_back_not_taken += u64::from(backward && !taken && core.ip < 15);
+                            cs.bnz_forward_taken += u64::from(!backward && taken);
+                        }
                         _ => {}
                     }
                     Ok(core.execute(insn, None, 0))

@@ -25,6 +25,11 @@ pub struct CoreStats {
     pub divs: u64,
     /// Multiplications retired — counted by the model only (0 from the hardware).
     pub muls: u64,
+    /// `bnz`s to their own IP or before (a loop's) that fell through to the next instruction,
+    /// and `bnz`s to a later IP that were taken — counted by the model only (0 from the
+    /// hardware, whose fetch guesses the other way for these: a cycle each).
+    pub bnz_back_not_taken: u64,
+    pub bnz_forward_taken: u64,
 }
 
 /// Per-bank counters.
