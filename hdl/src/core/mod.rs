@@ -21,11 +21,12 @@
 //!   cycle after (`mem_wait`), when the byte arrives, so `mem_grant` only feeds flip-flops
 //!   and the shared memory's arbitration does not share a clock cycle with the core's fetch.
 //!   A load costs one extra cycle here, and in the GPU two more: the shared memory registers
-//!   a request, picks it in the next cycle and grants it in the cycle after. A store leaves E in its first cycle; if it is not
-//!   granted then, the port posts it and presents it until its grant while E goes on. The
-//!   next load or store, `ready` and the instruction at IP 15 wait for the port, so accesses
-//!   stay in program order and a task ends with its stores made (a store at IP 15 is not
-//!   posted: it leaves E the cycle after its grant, like a load).
+//!   a request, picks it in the next cycle and grants it in the cycle after. A store leaves
+//!   E in its first cycle; if it is not granted then, the port posts it and presents it
+//!   until its grant while E goes on. The next load or store, `ready` and the instruction at
+//!   IP 15 wait for the port, so accesses stay in program order and a task ends with its
+//!   stores made (a store at IP 15 is not posted: it leaves E the cycle after its grant,
+//!   like a load).
 //! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
 //!   goes straight into E, so instruction 0 executes the next cycle. `ready` comes from
 //!   flip-flops ([`ready_port`]): the core foresees the usual end (`ready`, or a one-cycle

@@ -129,8 +129,10 @@ pub struct SharedMem {
     /// flip-flops. Per bank, bit i: core i asked this bank, kept its request and was not
     /// granted (so it asks again now) …
     asks: [DFF<Bits<16>>; N],
-    /// … per core, that request's `{wdata, sync, write, row}` and whether it is an `ld_sync`.
+    /// … per core, that request's `{wdata, sync, write, row}` …
     fields: [DFF<Bits<18>>; N],
+    /// … and, bit i, whether core i's is an `ld_sync` (SPEC §6 rule 5's input to the
+    /// eligibility, registered on its own so that it is not a gate after `fields`).
     ld_sync_q: DFF<Bits<16>>,
     /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
     rsel: [DFF<Bits<16>>; N],
