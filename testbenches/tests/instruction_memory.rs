@@ -1,6 +1,6 @@
 //! The core's instruction memory (hdl/src/core/imem.rs): a frame loaded in one cycle is read
 //! back word by word through the one-hot select, each word with the register its instruction
-//! reads on port B; while loading, the frame's word 0 is read. Its Verilog replays cycle for
+//! reads on port B and its "load or store" flag; while loading, the frame's word 0 is read. Its Verilog replays cycle for
 //! cycle inside the core's (`core_verilog.rs`).
 
 use gpu16_hdl::core::InstructionMemory;
@@ -20,6 +20,18 @@ fn port_b(word: u16) -> u64 {
 }
 
 /// A frame's four task lines (instruction 4k+j in bits 16j+15:16j of line k).
+fn assert_word(m: &InstructionMemory, words: &[u16; 16], i: usize) {
+    let what = format!("word {i} ({:#06x})", words[i]);
+    let opc = words[i] >> 12;
+    assert_eq!(m.word.val().to_u64(), u64::from(words[i]), "{what}");
+    assert_eq!(m.rb.val().to_u64(), port_b(words[i]), "port B of {what}");
+    assert_eq!(
+        m.mem.val(),
+        opc == opcode::LD || opc == opcode::ST,
+        "load or store: {what}"
+    );
+}
+
 fn lines(words: &[u16; 16]) -> [u64; 4] {
     std::array::from_fn(|k| (0..4).fold(0, |l, j| l | u64::from(words[4 * k + j]) << (16 * j)))
 }
@@ -46,7 +58,7 @@ fn random_word(rng: &mut Rng) -> u16 {
 }
 
 #[test]
-fn every_word_reads_back_with_its_port_b_register() {
+fn every_word_reads_back_with_its_port_b_register_and_flag() {
     let mut m = connected::<InstructionMemory>();
     let mut rng = Rng::new(16);
     let mut mem_words = 0;
@@ -54,20 +66,13 @@ fn every_word_reads_back_with_its_port_b_register() {
         let words: [u16; 16] = std::array::from_fn(|_| random_word(&mut rng));
         // Loading: word 0 is read (nothing is selected then).
         present(&mut m, Some(&words), 0);
-        assert_eq!(m.word.val().to_u64(), u64::from(words[0]), "word 0 on load");
-        assert_eq!(m.rb.val().to_u64(), port_b(words[0]), "port B of word 0");
+        assert_word(&m, &words, 0);
         tick(&mut m, |m| &mut m.clock).unwrap();
         // Every word, in a random order, over several cycles: the frame stays.
         for _ in 0..24 {
             let i = rng.below(16) as usize;
             present(&mut m, None, 1 << i);
-            assert_eq!(m.word.val().to_u64(), u64::from(words[i]), "word {i}");
-            assert_eq!(
-                m.rb.val().to_u64(),
-                port_b(words[i]),
-                "port B of word {i} ({:#06x})",
-                words[i]
-            );
+            assert_word(&m, &words, i);
             mem_words += usize::from(port_b(words[i]) != u64::from((words[i] >> 4) & 0xf));
             tick(&mut m, |m| &mut m.clock).unwrap();
         }
@@ -75,6 +80,7 @@ fn every_word_reads_back_with_its_port_b_register() {
         present(&mut m, None, 0);
         assert_eq!(m.word.val().to_u64(), 0);
         assert_eq!(m.rb.val().to_u64(), 0);
+        assert!(!m.mem.val());
     }
     assert!(
         mem_words > 500,

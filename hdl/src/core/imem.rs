@@ -2,10 +2,11 @@
 //! one cycle, read through a one-hot select.
 //!
 //! - Each word is stored with a flag, decoded when the frame is loaded: the word is a load or
-//!   a store. The register its instruction reads on the register file's port B is named by
-//!   bits 7:4, except in a load or store, where bits 7:6 are the mode and bits 5:4 the bank
-//!   register (r0–r3): with the flag, the fetch has the port's address one LUT after the
-//!   word, instead of decoding the opcode first.
+//!   a store. The fetch reads it beside the word (the core's `e_mem`), and the register its
+//!   instruction reads on the register file's port B is named by bits 7:4, except in a load
+//!   or store, where bits 7:6 are the mode and bits 5:4 the bank register (r0–r3): with the
+//!   flag, the fetch has the port's address one LUT after the word, instead of decoding the
+//!   opcode first.
 //! - The read is one OR tree: the selected word, OR the frame's word 0 while it is loaded
 //!   (nothing is selected then), so the start of a task adds no multiplexer after the select.
 
@@ -27,6 +28,8 @@ pub struct InstructionMemory {
     pub word: Signal<Out, Bits<16>>,
     /// The register `word` reads on port B: bits 7:4, or bits 5:4 for a load or store.
     pub rb: Signal<Out, Bits<4>>,
+    /// `word` is a load or a store (`ld`, `st`, any mode).
+    pub mem: Signal<Out, Bit>,
     /// Per word: `{load or store?, word}`.
     words: [DFF<Bits<17>>; 16],
     /// The frame's words as they are loaded, each with its flag.
@@ -74,6 +77,7 @@ impl Logic for InstructionMemory {
             self.read.next = self.read.val() | self.loaded[0].val();
         }
         self.word.next = self.read.val().get_bits::<16>(0);
+        self.mem.next = self.read.val().get_bit(16);
         // A load's or store's bits 7:6 are its mode, not a register's.
         self.rb.next = self.read.val().get_bits::<4>(4);
         if self.read.val().get_bit(16) {

@@ -409,7 +409,8 @@ impl Logic for Core {
             self.f_ip.next = 0.into();
         }
         self.f_opc.next = self.f_word.val().get_bits::<4>(12);
-        self.f_mem.next = (self.f_opc.val() == 11) || (self.f_opc.val() == 13);
+        // Decoded when the frame was loaded.
+        self.f_mem.next = self.imem.mem.val();
         self.f_pred.next =
             (self.f_opc.val() == 14) && (self.f_word.val().get_bits::<4>(4) <= self.f_ip.val());
         self.f_at.next = self.f_sel.val() | bit_cast::<16, 1>(self.start.val().into());
