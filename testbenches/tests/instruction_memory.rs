@@ -1,37 +1,34 @@
 //! The core's instruction memory (hdl/src/core/imem.rs): a frame loaded in one cycle is read
 //! back word by word through the one-hot select, each word with the register its instruction
-//! reads on port B and its "load or store" flag; while loading, the frame's word 0 is read. Its Verilog replays cycle for
-//! cycle inside the core's (`core_verilog.rs`).
+//! reads on port B and its "load or store" flag; while loading, the frame's word 0 is read.
+//! Its Verilog replays cycle for cycle inside the core's (`core_verilog.rs`).
 
 use gpu16_hdl::core::InstructionMemory;
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_sim::isa::opcode;
 use gpu16_testbenches::rng::Rng;
 
+/// `word` is a load or a store (any mode).
+fn is_mem(word: u16) -> bool {
+    let opc = word >> 12;
+    opc == opcode::LD || opc == opcode::ST
+}
+
 /// Port B's register of `word`: bits 7:4, or for a load or store its bank register (5:4).
 fn port_b(word: u16) -> u64 {
-    let opc = word >> 12;
     let field = (word >> 4) & 0xf;
-    u64::from(if opc == opcode::LD || opc == opcode::ST {
-        field & 3
-    } else {
-        field
-    })
+    u64::from(if is_mem(word) { field & 3 } else { field })
+}
+
+/// The memory reads word `i` of `words`: the word, its port B register and its flag.
+fn assert_word(m: &InstructionMemory, words: &[u16; 16], i: usize) {
+    let what = format!("word {i} ({:#06x})", words[i]);
+    assert_eq!(m.word.val().to_u64(), u64::from(words[i]), "{what}");
+    assert_eq!(m.rb.val().to_u64(), port_b(words[i]), "port B of {what}");
+    assert_eq!(m.mem.val(), is_mem(words[i]), "load or store: {what}");
 }
 
 /// A frame's four task lines (instruction 4k+j in bits 16j+15:16j of line k).
-fn assert_word(m: &InstructionMemory, words: &[u16; 16], i: usize) {
-    let what = format!("word {i} ({:#06x})", words[i]);
-    let opc = words[i] >> 12;
-    assert_eq!(m.word.val().to_u64(), u64::from(words[i]), "{what}");
-    assert_eq!(m.rb.val().to_u64(), port_b(words[i]), "port B of {what}");
-    assert_eq!(
-        m.mem.val(),
-        opc == opcode::LD || opc == opcode::ST,
-        "load or store: {what}"
-    );
-}
-
 fn lines(words: &[u16; 16]) -> [u64; 4] {
     std::array::from_fn(|k| (0..4).fold(0, |l, j| l | u64::from(words[4 * k + j]) << (16 * j)))
 }
