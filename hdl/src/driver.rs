@@ -4,6 +4,7 @@
 
 use crate::counters::{COUNTERS, READY_WITHIN};
 use crate::gpu::{stats_from_counters, Gpu};
+use crate::program_writer::LINE_CYCLES;
 use crate::scheduler::status;
 use crate::sim::{connected, settle, tick, NoConvergence};
 use crate::timeline::{HandledFrame, TimelineRecorder};
@@ -61,16 +62,21 @@ pub fn run(
         watch,
     };
 
-    // Load Task Memory, then the bytes of shared memory that are not 0 (it starts zeroed).
+    // Load Task Memory, a line every LINE_CYCLES cycles (each is written into the cores'
+    // program memories over the cycles after it), then the bytes of shared memory that are not
+    // 0 (it starts zeroed).
     for (f, frame) in frames.iter().enumerate() {
         for k in 0..TASK_LINES {
             h.gpu.tm_write.next = true;
             h.gpu.tm_line.next = ((TASK_LINES * f + k) as u64).into();
             h.gpu.tm_data.next = frame.task_line(k).into();
             h.step()?;
+            h.gpu.tm_write.next = false;
+            for _ in 1..LINE_CYCLES {
+                h.step()?;
+            }
         }
     }
-    h.gpu.tm_write.next = false;
     for (addr, &byte) in init.iter().enumerate().filter(|(_, b)| **b != 0) {
         h.gpu.sm_en.next = true;
         h.gpu.sm_write.next = true;

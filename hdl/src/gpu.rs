@@ -1,7 +1,7 @@
 //! The whole GPU: the Task Scheduler, 16 cores and the shared memory, behind a host interface.
 //!
 //! ```text
-//!  host ── TM lines, launch(L, max_cycles) ──► Scheduler ── start/code/R0 ──► cores[16]
+//!  host ── TM lines, launch(L, max_cycles) ──► Scheduler ── start/frame/R0 ──► cores[16]
 //!  host ◄── done, status, cycles, events ─────┘    ▲ READY, faults ─────────────┘ │ memory ports
 //!  host ── SM byte writes / row reads ──────────────────────────► SharedMem ◄──────┘
 //!  host ── debug register and counter selects ──► dbg_value, stat_value, stat_ready
@@ -14,6 +14,7 @@
 
 use crate::core::Core;
 use crate::counters::{Counters, COUNTERS};
+use crate::program_writer::ProgramWriter;
 use crate::scheduler::Scheduler;
 use crate::shared_mem::SharedMem;
 use gpu16_sim::run::Stats;
@@ -39,7 +40,9 @@ pub fn stats_from_counters(words: &[u64; COUNTERS]) -> Stats {
 #[derive(LogicBlock)]
 pub struct Gpu {
     pub clock: Signal<In, Clock>,
-    /// Host write of Task Memory task line `tm_line` (= 4·frame + k).
+    /// Host write of Task Memory task line `tm_line` (= 4·frame + k), at most one every 4th
+    /// cycle, the last at least 4 cycles before `launch` (each line's instructions are written
+    /// into every core's program memory over the 4 cycles after it: [`ProgramWriter`]).
     pub tm_write: Signal<In, Bit>,
     pub tm_line: Signal<In, Bits<8>>,
     pub tm_data: Signal<In, Bits<64>>,
@@ -89,6 +92,8 @@ pub struct Gpu {
     pub stat_ready: Signal<Out, Bit>,
 
     sched: Scheduler,
+    /// Writes the program into every core's program memory as the host writes Task Memory.
+    writer: ProgramWriter,
     cores: [Core; N],
     sm: SharedMem,
     counters: Counters,
@@ -136,6 +141,7 @@ impl Default for Gpu {
             stat_value: Default::default(),
             stat_ready: Default::default(),
             sched: Default::default(),
+            writer: Default::default(),
             cores: Default::default(),
             sm: Default::default(),
             counters: Default::default(),
@@ -171,10 +177,11 @@ impl Logic for Gpu {
             self.cores[i].clear.next = self.sched.core_clear.val();
             self.cores[i].halt.next = self.sched.halt.val();
             self.cores[i].start.next = self.sched.start.val().get_bit(i);
-            self.cores[i].code_line0.next = self.sched.code_line0.val();
-            self.cores[i].code_line1.next = self.sched.code_line1.val();
-            self.cores[i].code_line2.next = self.sched.code_line2.val();
-            self.cores[i].code_line3.next = self.sched.code_line3.val();
+            self.cores[i].start_frame.next = self.sched.start_frame.val();
+            self.cores[i].next_frame.next = self.sched.next_frame.val();
+            self.cores[i].prog_write.next = self.writer.write.val();
+            self.cores[i].prog_address.next = self.writer.address.val();
+            self.cores[i].prog_word.next = self.writer.word.val();
             self.cores[i].r0_write.next = self.sched.r0_write.val().get_bit(i);
             self.cores[i].r0_value.next = self.sched.r0_value[i].val();
             self.cores[i].mem_grant.next = self.sm.grant[i].val();
@@ -211,6 +218,10 @@ impl Logic for Gpu {
         self.sched.tm_write.next = self.tm_write.val();
         self.sched.tm_line.next = self.tm_line.val();
         self.sched.tm_data.next = self.tm_data.val();
+        self.writer.clock.next = self.clock.val();
+        self.writer.line_write.next = self.tm_write.val();
+        self.writer.line.next = self.tm_line.val();
+        self.writer.data.next = self.tm_data.val();
         self.sched.launch.next = self.launch.val();
         self.sched.length.next = self.length.val();
         self.sched.max_cycles.next = self.max_cycles.val();

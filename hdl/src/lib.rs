@@ -6,6 +6,7 @@ pub mod core;
 pub mod counters;
 pub mod driver;
 pub mod gpu;
+pub mod program_writer;
 pub mod scheduler;
 pub mod shared_mem;
 pub mod sim;

@@ -14,13 +14,12 @@ module scheduler_props(
     input [31:0] fault_code, input [63:0] fault_ip);
   wire core_clear, halt, running, done, event_valid, event_if;
   wire [15:0] start, r0_write, event_mask;
-  wire [63:0] code_line0, code_line1, code_line2, code_line3;
   wire [127:0] r0_value;
   wire [31:0] cycles;
   wire [2:0] status_code;
   wire [6:0] status_frame;
   wire [3:0] status_core, status_ip;
-  wire [5:0] event_frame;
+  wire [5:0] event_frame, start_frame, next_frame;
   // DUT: testbenches/tests/formal.rs instantiates gpu16_scheduler here as `dut`.
 
   // Cores with a task in flight, as the cores see it.

@@ -1,6 +1,7 @@
 //! Runs tasks on one RTL [`Core`] with a memory stub that grants requests after random delays,
 //! recording what the core did, for comparison with the reference model.
 
+use crate::program_words::program_word;
 use crate::rng::Rng;
 use gpu16_fpga::cosim::Recording;
 use gpu16_hdl::core::{Core, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
@@ -53,6 +54,8 @@ pub struct CoreHarness {
     pub stores: u64,
     /// Cycles stepped.
     pub cycle: u64,
+    /// Tasks started (task n is written into frame n mod 64 of the program memory).
+    tasks: usize,
     /// The core's performance events summed since its clear: (retired, stalled, busy).
     counts: (u64, u64, u64),
     /// When set, every cycle's ports are recorded for a Verilog cosimulation.
@@ -78,6 +81,7 @@ impl CoreHarness {
             loads: 0,
             stores: 0,
             cycle: 0,
+            tasks: 0,
             counts: (0, 0, 0),
             recording: None,
         };
@@ -188,14 +192,25 @@ impl CoreHarness {
         self.step();
     }
 
-    /// Starts `frame` and steps until `ready` (at most `limit` cycles).
+    /// Writes `frame` into the program memory as frame `slot` (a word per cycle, as the
+    /// program writer does), names it as the next frame for a cycle (the idle core reads its
+    /// word 0 ahead), starts it and steps until `ready` (at most `limit` cycles).
     pub fn run_task(&mut self, frame: &Frame, limit: u64) -> Option<TaskEnd> {
+        let slot = self.tasks % 64;
+        self.tasks += 1;
+        for (ip, &word) in frame.words().iter().enumerate() {
+            let c = &mut self.core;
+            c.prog_write.next = true;
+            c.prog_address.next = ((slot << 4 | ip) as u64).into();
+            c.prog_word.next = program_word(word, ip).into();
+            self.step();
+        }
+        self.core.prog_write.next = false;
+        self.core.next_frame.next = (slot as u64).into();
+        self.step();
         let c = &mut self.core;
-        c.code_line0.next = frame.task_line(0).into();
-        c.code_line1.next = frame.task_line(1).into();
-        c.code_line2.next = frame.task_line(2).into();
-        c.code_line3.next = frame.task_line(3).into();
         c.start.next = true;
+        c.start_frame.next = (slot as u64).into();
         self.step();
         (1..=limit).find_map(|n| self.step().map(|fault| TaskEnd { cycles: n, fault }))
     }

@@ -5,6 +5,7 @@ pub mod board_harness;
 pub mod bridge_harness;
 pub mod core_harness;
 pub mod parallel;
+pub mod program_words;
 pub mod random_program;
 pub mod rng;
 pub mod sm_harness;

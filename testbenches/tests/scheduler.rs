@@ -65,6 +65,8 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
     // Per core: cycles left in its task, and the fault it will report.
     let mut left = [0u64; 16];
     let mut fault = [(0u64, 0u64); 16];
+    // `next_frame` in the cycle before.
+    let mut next_frame = None;
     for cycle in 0..10_000u64 {
         // The stub cores' outputs for this cycle.
         let mut ready = 0u16;
@@ -98,7 +100,14 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
         let start = s.start.val().index() as u16;
         if start != 0 {
             trace.starts.push((cycle, start));
-            let w0 = s.code_line0.val().to_u64();
+            let started = s.start_frame.val().index();
+            // The cores read the started frame's word 0 a cycle ahead, from `next_frame`.
+            assert_eq!(
+                Some(started),
+                next_frame,
+                "cycle {cycle}: frame {started} started, not the frame named the cycle before"
+            );
+            let w0 = frames[started].task_line(0);
             for (c, l) in left.iter_mut().enumerate() {
                 if start & (1 << c) != 0 {
                     assert_eq!(*l, 0, "core {c} started while busy");
@@ -116,6 +125,7 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
         for l in left.iter_mut() {
             *l = l.saturating_sub(1);
         }
+        next_frame = Some(s.next_frame.val().index());
         tick(&mut s, |s| &mut s.clock).unwrap();
     }
     panic!("the scheduler never finished");

@@ -27,6 +27,7 @@ module gpu16_tb;
   reg tm_write = 1'b0;
   reg [7:0] tm_line = 8'd0;
   reg [63:0] tm_data = 64'd0;
+  reg [1:0] line_gap = 2'd0;  // cycles to wait before the next Task Memory line
   reg sm_en = 1'b0;
   reg [11:0] sm_addr = 12'd0;
   reg sm_write = 1'b0;
@@ -196,11 +197,15 @@ module gpu16_tb;
     sm_write <= 1'b0;
     launch <= 1'b0;
     case (step)
-      // Task Memory, one line per cycle.
+      // Task Memory, a line every 4th cycle (the GPU writes each into the cores' program
+      // memories over the cycles after it: hdl/src/program_writer.rs, LINE_CYCLES).
       LOAD_TM:
-        if (i < 4 * frames) begin
+        if (line_gap != 2'd0) begin
+          line_gap <= line_gap - 2'd1;
+        end else if (i < 4 * frames) begin
           tm_write <= 1'b1; tm_line <= i[7:0]; tm_data <= tm[i];
           i = i + 1;
+          line_gap <= 2'd3;
         end else begin
           step = LOAD_SM; i = 0;
         end

@@ -1,19 +1,22 @@
 //! One gpu16 core (SPEC §4): a two-stage pipeline.
 //!
 //! ```text
-//!   fetch/decode (combinational)                 execute (register E)
-//!   IP ─► imem[16] ─► word ─► RF read ─► fwd ─►│E│─► ALU / divider / memory port ─► RF write
-//!    ▲              │ a loop's bnz: guessed taken │ │        │                          │
-//!    └─ next IP ◄───┘ (a wrong guess: a cycle) ◄──┘ └─ forward the value written ───────┘
+//!   fetch/decode (combinational)                       execute (register E)
+//!   program[frame, IP] ─► word ─► RF read ─► fwd ─►│E│─► ALU / divider / memory port ─► RF write
+//!    ▲ (read a cycle ahead) │ a loop's bnz: guessed taken │ │        │                        │
+//!    └─ next IP ◄───────────┘ (a wrong guess: a cycle) ◄──┘ └─ forward the value written ─────┘
 //! ```
 //!
-//! - **Fetch/decode**: reads `imem[IP]`, reads its three register fields with forwarding from
-//!   the write-back of the instruction in E, and loads E. Dependent ALU instructions run at
-//!   one per cycle. The next IP is chosen at fetch, from the fetched word alone: a `bnz` to
-//!   its own IP or before (a loop's) is guessed taken, any other `bnz` not. E checks the
-//!   guess; a wrong one (a loop's exit, a forward jump) drops the word fetched behind the
-//!   `bnz` and restarts the fetch, a cycle. So E's branch decision is not on the fetch's
-//!   path: it only selects where the fetch restarts.
+//! - **Fetch/decode**: the program memory ([`program_memory`], a block RAM of every frame)
+//!   has the word at IP out, read with the address the fetch gave it a cycle before; the
+//!   fetch reads the word's three register fields with forwarding from the write-back of the
+//!   instruction in E, and loads E. Dependent ALU instructions run at one per cycle. The next
+//!   IP is chosen at fetch, from the fetched word and its flag: a `bnz` to its own IP or
+//!   before (a loop's, flagged as the program was written) is guessed taken, any other `bnz`
+//!   not; the next IP is the program memory's next address. E checks the guess; a wrong one
+//!   (a loop's exit, a forward jump) drops the word fetched behind the `bnz` and restarts the
+//!   fetch, a cycle. So E's branch decision is not on the fetch's path: it only selects where
+//!   the fetch restarts.
 //! - **Execute**: ALU results are written back in one cycle. `mul` takes 3: its product is
 //!   registered ([`multiplier`]), then its two bytes are written in two cycles (the register
 //!   file has one write port, [`regfile`]). `div` takes 8 cycles ([`divider`]).
@@ -27,8 +30,10 @@
 //!   IP 15 wait for the port, so accesses stay in program order and a task ends with its
 //!   stores made (a store at IP 15 is not posted: it leaves E the cycle after its grant,
 //!   like a load).
-//! - A task starts when `start` is high: `imem` takes the frame on `code_line0..3` and word 0
-//!   goes straight into E, so instruction 0 executes the next cycle. `ready` comes from
+//! - A task starts when `start` is high, with its frame on `start_frame`. Word 0 of that
+//!   frame is out of the program memory already: a core that will not fetch in the next
+//!   cycle (idle, or signalling READY) reads word 0 of the scheduler's `next_frame`. So word
+//!   0 goes straight into E and instruction 0 executes the next cycle. `ready` comes from
 //!   flip-flops ([`ready_port`]): the core foresees the usual end (`ready`, or a one-cycle
 //!   instruction at IP 15, with no store posted) a cycle ahead and signals it in the cycle
 //!   that instruction runs; any other end (a fault; a load, store, `mul`, `div` or `bnz` at
@@ -40,18 +45,18 @@
 mod alu;
 mod atomic_check;
 mod divider;
-mod imem;
 mod mem_port;
 mod multiplier;
+mod program_memory;
 mod ready_port;
 mod regfile;
 
 pub use alu::Alu;
 pub use atomic_check::AtomicCheck;
 pub use divider::Divider;
-pub use imem::InstructionMemory;
 pub use mem_port::MemoryPort;
 pub use multiplier::Multiplier;
+pub use program_memory::ProgramMemory;
 pub use ready_port::ReadyPort;
 pub use regfile::RegFile;
 
@@ -72,13 +77,17 @@ pub struct Core {
     pub clear: Signal<In, Bit>,
     /// The run was stopped (`TIMEOUT`): abandon the task, keep the registers.
     pub halt: Signal<In, Bit>,
-    /// Start a task: load `code_line0..3` into imem and execute from IP 0.
+    /// Start a task: execute frame `start_frame` from IP 0.
     pub start: Signal<In, Bit>,
-    /// The instruction frame as task lines (instruction 4k+j is `code_line{k}[16j+15:16j]`).
-    pub code_line0: Signal<In, Bits<64>>,
-    pub code_line1: Signal<In, Bits<64>>,
-    pub code_line2: Signal<In, Bits<64>>,
-    pub code_line3: Signal<In, Bits<64>>,
+    pub start_frame: Signal<In, Bits<6>>,
+    /// The frame the scheduler may start next cycle: a core that will not fetch next cycle
+    /// reads its word 0 ahead, so that a start fetches it at once.
+    pub next_frame: Signal<In, Bits<6>>,
+    /// Program write (from [`crate::program_writer::ProgramWriter`], while idle): word
+    /// `prog_word` at `prog_address` = `{frame, IP}` of [`ProgramMemory`].
+    pub prog_write: Signal<In, Bit>,
+    pub prog_address: Signal<In, Bits<10>>,
+    pub prog_word: Signal<In, Bits<18>>,
     /// Write `r0_value` into R0 (Init_R0; only while idle).
     pub r0_write: Signal<In, Bit>,
     pub r0_value: Signal<In, Bits<8>>,
@@ -126,14 +135,15 @@ pub struct Core {
     atomic: AtomicCheck,
     div: Divider,
     mul: Multiplier,
-    imem: InstructionMemory,
+    prog: ProgramMemory,
     port: MemoryPort,
     ready_port: ReadyPort,
     running: DFF<Bit>,
-    /// Next instruction to fetch (also one-hot, `ip_oh`, for the instruction select), and
+    /// The frame of the task.
+    frame: DFF<Bits<6>>,
+    /// Next instruction to fetch (its word is read from the program memory now), and
     /// whether IP 15 has been fetched already.
     ip: DFF<Bits<4>>,
-    ip_oh: DFF<Bits<16>>,
     fetch_done: DFF<Bit>,
     /// Execute stage: valid, instruction, its IP, RF[bits 11:8], RF[7:4], RF[3:0].
     e_valid: DFF<Bit>,
@@ -144,9 +154,6 @@ pub struct Core {
     /// The instruction in E is a `bnz` that the fetch guessed taken (a loop's backward
     /// branch), so the word fetched behind it is its target's.
     e_pred: DFF<Bit>,
-    /// E's IP, one-hot: rotated, it is the word after E's instruction, where the fetch
-    /// restarts when a guessed-taken `bnz` falls through.
-    e_sel: DFF<Bits<16>>,
     /// The instruction in E ends the task unless it is a taken `bnz`: it is `ready` or at
     /// IP 15 (decoded at fetch, so `ready` is a few gates from registers on its way into the
     /// scheduler's decision).
@@ -211,22 +218,17 @@ pub struct Core {
     wb_dst: Signal<Local, Bits<4>>,
     wb_val: Signal<Local, Bits<8>>,
     f_ip: Signal<Local, Bits<4>>,
-    /// The word the instruction memory selects, one-hot (`ip_oh`; 0 while idle, when it reads
-    /// the frame's word 0 on `start`) …
-    f_sel: Signal<Local, Bits<16>>,
-    /// … and the fetched word's IP, one-hot (word 0 on `start`).
-    f_at: Signal<Local, Bits<16>>,
     /// The fetched word is a `bnz` to its own IP or before (a loop): guessed taken, so its
     /// target is fetched next.
     f_pred: Signal<Local, Bit>,
-    /// Where the fetch goes next: from the fetched word (`next_ip`, `next_at`), or on a wrong
-    /// guess from the `bnz` in E; to the word after it, or to the target (`next_jump`) …
+    /// Where the fetch goes next: from the fetched word (`next_ip`), or on a wrong guess
+    /// from the `bnz` in E; to the word after it, or to the target (`next_jump`).
     next_jump: Signal<Local, Bit>,
     next_target: Signal<Local, Bits<4>>,
     next_ip: Signal<Local, Bits<4>>,
-    next_at: Signal<Local, Bits<16>>,
-    /// … the target, one-hot.
-    next_target_oh: Signal<Local, Bits<16>>,
+    /// The core does not fetch next cycle (idle and not starting, or its task ends now):
+    /// the program memory reads the word 0 of `next_frame` instead.
+    read_ahead: Signal<Local, Bit>,
     f_valid: Signal<Local, Bit>,
     f_word: Signal<Local, Bits<16>>,
     /// The fetched word's opcode (bits 15:12).
@@ -244,15 +246,14 @@ impl Logic for Core {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, running, ip, ip_oh, fetch_done, e_valid, e_insn, e_mem, e_pred, e_sel,
-            e_last, e_ends, e_ip, e_a, e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr,
-            dbg_q
+            self, clock, running, frame, ip, fetch_done, e_valid, e_insn, e_mem, e_pred, e_last,
+            e_ends, e_ip, e_a, e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
         self.mul.clock.next = self.clock.val();
         self.port.clock.next = self.clock.val();
-        self.imem.clock.next = self.clock.val();
+        self.prog.clock.next = self.clock.val();
         self.ready_port.clock.next = self.clock.val();
 
         // ---- execute stage: decode of E ----
@@ -387,52 +388,27 @@ impl Logic for Core {
         self.mispredict.next = self.e_valid.q.val()
             && (self.opc.val() == 14)
             && (self.taken.val() != self.e_pred.q.val());
-        // Nothing is selected while the core is idle: then the instruction memory reads the
-        // frame's word 0 on `start`, and port C the debug view's register.
+        // The program memory has the word at IP out now (read with the address given last
+        // cycle); on `start`, word 0 of the task's frame, read ahead.
         self.f_ip.next = self.ip.q.val();
-        if self.running.q.val() {
-            self.f_sel.next = self.ip_oh.q.val();
-        } else {
-            self.f_sel.next = 0.into();
-        }
-        self.f_valid.next = !self.fetch_done.q.val() && !self.mispredict.val();
-        self.imem.load.next = self.start.val();
-        self.imem.line0.next = self.code_line0.val();
-        self.imem.line1.next = self.code_line1.val();
-        self.imem.line2.next = self.code_line2.val();
-        self.imem.line3.next = self.code_line3.val();
-        self.imem.sel.next = self.f_sel.val();
-        // On `start` the instruction memory reads word 0 of the frame it loads.
-        self.f_word.next = self.imem.word.val();
-        self.f_rb.next = self.imem.rb.val();
         if self.start.val() {
             self.f_ip.next = 0.into();
         }
+        self.f_valid.next = !self.fetch_done.q.val() && !self.mispredict.val();
+        self.f_word.next = self.prog.word.val();
+        self.f_rb.next = self.prog.rb.val();
         self.f_opc.next = self.f_word.val().get_bits::<4>(12);
-        // Decoded when the frame was loaded.
-        self.f_mem.next = self.imem.mem.val();
-        self.f_pred.next =
-            (self.f_opc.val() == 14) && (self.f_word.val().get_bits::<4>(4) <= self.f_ip.val());
-        self.f_at.next = self.f_sel.val() | bit_cast::<16, 1>(self.start.val().into());
-        // The next IP, one-hot too: one target decode and one rotate serve both the guess and
-        // its correction.
+        // Decoded when the program was written.
+        self.f_mem.next = self.prog.mem.val();
+        self.f_pred.next = self.prog.loop_bnz.val();
         if self.mispredict.val() {
             self.next_jump.next = self.taken.val();
             self.next_target.next = self.e_insn.q.val().get_bits::<4>(4);
             self.next_ip.next = self.e_ip.q.val();
-            self.next_at.next = self.e_sel.q.val();
         } else {
             self.next_jump.next = self.f_pred.val();
             self.next_target.next = self.f_word.val().get_bits::<4>(4);
             self.next_ip.next = self.f_ip.val();
-            self.next_at.next = self.f_at.val();
-        }
-        self.next_target_oh.next = 0.into();
-        for i in 0..16 {
-            self.next_target_oh.next = self
-                .next_target_oh
-                .val()
-                .replace_bit(i, self.next_target.val().index() == i);
         }
         self.f_last.next = (self.f_ip.val() == 15) || (self.f_opc.val() == 15);
         // Opcodes 3 `mul`, 4 `div`, 11 `ld`, 13 `st`, 14 `bnz` take more than a cycle or may
@@ -444,11 +420,11 @@ impl Logic for Core {
                 || (self.f_opc.val() == 14));
         self.rf.ra.next = self.f_word.val().get_bits::<4>(8);
         self.rf.rb.next = self.f_rb.val();
-        // An idle core lends read port C to the debug view: its fetch reads 0 then, so the
-        // debug register is OR-ed in rather than selected after the instruction select.
-        self.f_rc.next = self.f_word.val().get_bits::<4>(0);
-        if !(self.running.q.val() || self.start.val()) {
-            self.f_rc.next = self.f_rc.val() | self.dbg_reg_sel.val();
+        // An idle core lends read port C to the debug view.
+        if self.running.q.val() || self.start.val() {
+            self.f_rc.next = self.f_word.val().get_bits::<4>(0);
+        } else {
+            self.f_rc.next = self.dbg_reg_sel.val();
         }
         self.rf.rc.next = self.f_rc.val();
         self.f_a.next = self.rf.qa.val();
@@ -504,17 +480,30 @@ impl Logic for Core {
                 self.e_a.d.next = self.f_a.val();
                 self.e_b.d.next = self.f_b.val();
                 self.e_c.d.next = self.f_c.val();
-                self.e_sel.d.next = self.f_at.val();
                 if self.next_jump.val() {
                     self.ip.d.next = self.next_target.val();
-                    self.ip_oh.d.next = self.next_target_oh.val();
                     self.fetch_done.d.next = false;
                 } else {
                     self.ip.d.next = self.next_ip.val() + 1;
-                    self.ip_oh.d.next = (self.next_at.val() << 1) | (self.next_at.val() >> 15);
                     self.fetch_done.d.next = self.next_ip.val() == 15;
                 }
             }
+        }
+
+        if self.start.val() {
+            self.frame.d.next = self.start_frame.val();
+        }
+        // ---- program memory: the next IP's word, or word 0 of the frame starting next ----
+        self.read_ahead.next =
+            self.ready_port.ready.val() || !(self.running.q.val() || self.start.val());
+        self.prog.write.next = self.prog_write.val();
+        self.prog.write_address.next = self.prog_address.val();
+        self.prog.write_word.next = self.prog_word.val();
+        if self.read_ahead.val() {
+            self.prog.read_address.next = bit_cast::<10, 6>(self.next_frame.val()) << 4;
+        } else {
+            self.prog.read_address.next =
+                (bit_cast::<10, 6>(self.frame.d.val()) << 4) | bit_cast::<10, 4>(self.ip.d.val());
         }
 
         // ---- performance events ----

@@ -2,7 +2,7 @@
 //! R0, starts groups of cores and collects READY; reports the errors of SPEC §7.
 //!
 //! ```text
-//!  TaskMemory ──frame TP──► decode CF / IF ──► FenceCheck ──► start, code, R0 (registered)
+//!  TaskMemory ──frame TP──► decode CF / IF ──► FenceCheck ──► start, frame, R0 (registered)
 //!       ▲ read TP (or TP+1 when this cycle handles TP)          │
 //!       └───────────────────────────────────────────────────────┘   busy ◄── READY of cores
 //! ```
@@ -13,7 +13,7 @@
 //!   block RAM's output (on ECP5 a `DP16KD` without its output register takes ~5.6 ns from
 //!   the clock to its data). The run's first cycle only loads frame 0.
 //! - Decisions use `busy & !ready`: a core that signals READY in cycle c can be started by the
-//!   decision of cycle c; `start` and the code are registered, so the core sees them in c+1 and
+//!   decision of cycle c; `start` and the frame are registered, so the core sees them in c+1 and
 //!   executes instruction 0 in c+2 — a task follows the last READY of the one before on the
 //!   same cores within 2 cycles. The rest of each decision is made from registers first
 //!   (`waits_for`: the cores whose tasks hold the frame at TP back), so READY meets one AND-OR
@@ -92,10 +92,10 @@ pub struct Scheduler {
     pub core_clear: Signal<Out, Bit>,
     pub halt: Signal<Out, Bit>,
     pub start: Signal<Out, Bits<16>>,
-    pub code_line0: Signal<Out, Bits<64>>,
-    pub code_line1: Signal<Out, Bits<64>>,
-    pub code_line2: Signal<Out, Bits<64>>,
-    pub code_line3: Signal<Out, Bits<64>>,
+    pub start_frame: Signal<Out, Bits<6>>,
+    /// The frame at TP, which this cycle's decision may start (the cores read its word 0
+    /// ahead).
+    pub next_frame: Signal<Out, Bits<6>>,
     pub r0_write: Signal<Out, Bits<16>>,
     pub r0_value: [Signal<Out, Bits<8>>; N],
     /// A run is in progress; it has ended (status valid); cycles it took so far.
@@ -145,10 +145,6 @@ pub struct Scheduler {
     /// The frame each core's task came from.
     core_frame: [DFF<Bits<6>>; N],
     start_q: DFF<Bits<16>>,
-    code0: DFF<Bits<64>>,
-    code1: DFF<Bits<64>>,
-    code2: DFF<Bits<64>>,
-    code3: DFF<Bits<64>>,
     r0_write_q: DFF<Bits<16>>,
     r0_value_q: [DFF<Bits<8>>; N],
     ev_valid: DFF<Bit>,
@@ -191,8 +187,8 @@ impl Logic for Scheduler {
     fn update(&mut self) {
         dff_setup!(
             self, clock, run, finished, tp, left, primed, ifs_left, mask, fence_bits, busy,
-            acq_mask, stopped, cycle, limit, at_limit, start_q, code0, code1, code2, code3,
-            r0_write_q, ev_valid, ev_if, ev_frame, ev_mask
+            acq_mask, stopped, cycle, limit, at_limit, start_q, r0_write_q, ev_valid, ev_if,
+            ev_frame, ev_mask
         );
         for i in 0..16 {
             self.core_frame[i].clock.next = self.clock.val();
@@ -287,10 +283,6 @@ impl Logic for Scheduler {
             self.ifs_left.d.next = self.ifs_left.q.val() - 1;
             self.start_q.d.next = self.mask.q.val();
             self.busy_next.next = self.busy_now.val() | self.mask.q.val();
-            self.code0.d.next = self.frame[0].q.val();
-            self.code1.d.next = self.frame[1].q.val();
-            self.code2.d.next = self.frame[2].q.val();
-            self.code3.d.next = self.frame[3].q.val();
             if self.fence_check.acquire.val() {
                 self.acq_mask.d.next = self.mask.q.val();
             } else {
@@ -392,10 +384,9 @@ impl Logic for Scheduler {
         // ---- outputs ----
         self.halt.next = self.finished.q.val() || self.timeout.val();
         self.start.next = self.start_q.q.val();
-        self.code_line0.next = self.code0.q.val();
-        self.code_line1.next = self.code1.q.val();
-        self.code_line2.next = self.code2.q.val();
-        self.code_line3.next = self.code3.q.val();
+        // The frame handled last cycle is the frame of the tasks it started.
+        self.start_frame.next = self.ev_frame.q.val();
+        self.next_frame.next = self.tp.q.val().get_bits::<6>(0);
         self.r0_write.next = self.r0_write_q.q.val();
         for i in 0..16 {
             self.r0_value[i].next = self.r0_value_q[i].q.val();
