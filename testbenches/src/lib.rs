@@ -3,6 +3,7 @@
 
 pub mod board_harness;
 pub mod bridge_harness;
+pub mod compare;
 pub mod core_harness;
 pub mod parallel;
 pub mod program_words;

@@ -1,17 +1,19 @@
 //! Three-way cosimulation: the emitted GPU under Verilator (and Icarus for the examples), the
 //! rust-hdl simulation and the reference model. rtl and Verilog agree on shared memory,
-//! registers, status, cycles and timeline; both agree with the model on memory and status.
+//! registers, status, cycles, timeline and counters; rtl agrees with the model on status,
+//! memory, registers and the frames handled ([`compare::against_model`]). The random
+//! programs run here, each once on every engine.
 //!
 //! `GPU16_SEEDS=N` runs N random programs (default 200); `GPU16_SEED=S` runs seed S alone.
 
 use gpu16_fpga::cosim::Simulator;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_sim::frame::Frame;
-use gpu16_sim::image::sm::SmImage;
-use gpu16_sim::run::{RunConfig, RunResult};
+use gpu16_sim::image::sm::{self, SmImage};
+use gpu16_sim::run::{RunConfig, RunResult, Status};
 use gpu16_testbenches::parallel::on_every_seed;
 use gpu16_testbenches::random_program::random_program;
-use gpu16_testbenches::{asm, examples, seeds};
+use gpu16_testbenches::{asm, compare, examples, seeds};
 use std::path::PathBuf;
 
 const CONFIG: RunConfig = RunConfig {
@@ -49,12 +51,7 @@ fn three_way(
     if v.stats.cores != hw.stats.cores || v.stats.banks != hw.stats.banks {
         return Err("verilog and rtl counters differ".into());
     }
-    if v.status != model.status || v.sm != model.sm {
-        return Err(format!(
-            "verilog {} / model {}, or memory differs",
-            v.status, model.status
-        ));
-    }
+    compare::against_model(&model, &hw)?;
     Ok(v)
 }
 
@@ -109,16 +106,36 @@ fn error_and_timeout_programs_agree_under_verilator() {
 #[test]
 fn random_programs_agree_three_ways_under_verilator() {
     let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false).unwrap();
-    on_every_seed(&seeds(200), |seed| {
+    let seeds = seeds(200);
+    let statuses = on_every_seed(&seeds, |seed| {
         let p = random_program(seed);
         let frames = asm(&p.source);
-        if let Err(e) = three_way(&engine, &frames, &p.init, p.config, &format!("seed-{seed}")) {
-            panic!(
-                "seed {seed}: {e}\nreproduce: GPU16_SEED={seed} cargo test -p gpu16-testbenches --test cosim_verilog random\n{}",
-                p.source
-            );
+        match three_way(&engine, &frames, &p.init, p.config, &format!("seed-{seed}")) {
+            Ok(v) => v.status,
+            Err(e) => {
+                let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+                let (s, m) = (
+                    dir.join(format!("cosim-{seed}.s")),
+                    dir.join(format!("cosim-{seed}.sm.hex")),
+                );
+                std::fs::write(&s, &p.source).unwrap();
+                std::fs::write(&m, sm::write(&p.init)).unwrap();
+                panic!(
+                    "seed {seed}: {e}\nreproduce: GPU16_SEED={seed} cargo test -p gpu16-testbenches --test cosim_verilog random\n\
+                     or: gpu16 run {} --sm {} --engine model|rtl|verilator --timeline t.json\n{}",
+                    s.display(),
+                    m.display(),
+                    p.source
+                );
+            }
         }
     });
+    if seeds.len() >= 100 {
+        assert!(
+            statuses.iter().any(|s| *s != Status::Ok),
+            "the generator makes error programs too"
+        );
+    }
 }
 
 #[test]
