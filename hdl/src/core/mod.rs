@@ -67,7 +67,7 @@ pub const FAULT_ILLEGAL_INSN: u64 = 1;
 /// `fault_code` for `ATOMIC_VIOLATION`.
 pub const FAULT_ATOMIC_VIOLATION: u64 = 2;
 
-/// One core with its instruction memory, register file and memory port.
+/// One core with its program memory, register file and memory port.
 #[derive(LogicBlock, Default)]
 pub struct Core {
     pub clock: Signal<In, Clock>,
