@@ -3,7 +3,9 @@
 // whatever frame the scheduler reads, in every cycle, may be anything at all.
 //
 // - cores_never_shared: a task is started only on a core with no task in flight;
-// - r0_only_to_idle: a CF's R0 is written only on cores with no task in flight.
+// - r0_only_to_idle: a CF's R0 is written only on cores with no task in flight;
+// - starts_the_frame_named_ahead: a start's frame is the `next_frame` of the cycle before,
+//   whose word 0 the cores read ahead from their program memories.
 //
 // What the cores may do: a core signals READY only while it has a task in flight (a task is
 // in flight from the cycle after its `start` until its READY), and a fault comes with a
@@ -28,12 +30,17 @@ module scheduler_props(
     if (launch) inflight <= 16'd0;
     else inflight <= (inflight & ~ready) | start;
 
+  // `next_frame` in the cycle before.
+  reg [5:0] named_ahead = 6'd0;
+  always @(posedge clock) named_ahead <= next_frame;
+
   always @(*) begin
     assume ((ready & ~inflight) == 16'd0);
     assume ((fault & ~ready) == 16'd0);
     if (!launch) begin
       cores_never_shared: assert ((start & inflight) == 16'd0);
       r0_only_to_idle: assert ((r0_write & inflight) == 16'd0);
+      starts_the_frame_named_ahead: assert (start == 16'd0 || start_frame == named_ahead);
     end
   end
 endmodule

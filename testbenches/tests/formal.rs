@@ -321,7 +321,8 @@ fn with_fence_observer(design: &str) -> String {
 }
 
 #[test]
-fn the_scheduler_never_shares_a_core_and_writes_r0_only_to_idle_ones() {
+fn the_scheduler_never_shares_a_core_writes_r0_only_to_idle_ones_and_starts_the_frame_named_ahead()
+{
     let uut = connected::<Scheduler>();
     let sched = Subject {
         name: "scheduler",
@@ -343,6 +344,13 @@ fn the_scheduler_never_shares_a_core_and_writes_r0_only_to_idle_ones() {
         "waits_for = acq_mask$q | cf_targets;",
         "waits_for = acq_mask$q;",
         "r0_only_to_idle",
+        Mode::Pdr,
+    );
+    // The cores told to read ahead the frame after the one started.
+    sched.broken_copy_fails(
+        "next_frame = tp$q[(32'h0)+:(6)];",
+        "next_frame = tp$q[(32'h0)+:(6)] + 6'h1;",
+        "starts_the_frame_named_ahead",
         Mode::Pdr,
     );
 }
