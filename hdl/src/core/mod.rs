@@ -490,10 +490,10 @@ impl Logic for Core {
             }
         }
 
+        // ---- program memory: the next IP's word, or word 0 of the frame starting next ----
         if self.start.val() {
             self.frame.d.next = self.start_frame.val();
         }
-        // ---- program memory: the next IP's word, or word 0 of the frame starting next ----
         self.read_ahead.next =
             self.ready_port.ready.val() || !(self.running.q.val() || self.start.val());
         self.prog.write.next = self.prog_write.val();
