@@ -2,6 +2,7 @@
 //! the GPU top, plus the driver that runs them in rust-hdl's simulator. The RTL uses `sim`'s
 //! ISA and image types, never the reference model.
 
+pub mod block_ram;
 pub mod core;
 pub mod counters;
 pub mod driver;

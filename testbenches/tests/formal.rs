@@ -282,13 +282,12 @@ fn with_free_task_memory(design: &str) -> String {
         out.push_str(&rest[at..header_end]);
         out.push_str(
             "
+    input wire clock;
     input wire [5:0] read_address;
-    input wire read_clock;
     output wire [63:0] read_data;
-    input wire [5:0] write_address;
-    input wire write_clock;
-    input wire [63:0] write_data;
     input wire write_enable;
+    input wire [5:0] write_address;
+    input wire [63:0] write_data;
     (* anyseq *) reg [63:0] any_frame_line;
     assign read_data = any_frame_line;
 endmodule",

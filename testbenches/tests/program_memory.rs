@@ -1,7 +1,8 @@
 //! A core's program memory (hdl/src/core/program_memory.rs): words written at random
 //! addresses read back the cycle after their address is given, each with its two flags and
 //! the register its instruction reads on port B; a read of the word written in the same cycle
-//! gets the word before; words never written read 0. Its Verilog
+//! is undefined (the simulation inverts it, [`gpu16_hdl::block_ram`]); words never written
+//! read 0. Its Verilog
 //! replays cycle for cycle inside the core's (`core_verilog.rs`).
 
 use gpu16_hdl::core::ProgramMemory;
@@ -84,6 +85,10 @@ fn words_read_back_a_cycle_after_their_address_with_flags_and_port_b() {
         flagged_loop += usize::from(loop_bnz);
         zeros += usize::from(!written);
         expect = stored.get(&read).map_or((0, false), |&w| (w, true));
+        // The word being written is undefined in the hardware: the simulation inverts it.
+        if write.is_some_and(|(a, _)| a == read) {
+            expect.0 = !expect.0 & 0x3ffff;
+        }
         if let Some((a, d)) = write {
             stored.insert(a, d);
         }

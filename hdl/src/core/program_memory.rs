@@ -9,7 +9,10 @@
 //!     guesses taken.
 //! - The read is synchronous: the word of the address given in one cycle is out in the
 //!   next. The fetch gives it the next IP as it decides it (on ECP5 the RAM is one `DP16KD`
-//!   in its 1024 × 18 shape, without its output register).
+//!   in its 1024 × 18 shape, without its output register: a [`BlockRam`], so no logic of
+//!   yosys's stands between the RAM and the fetch). The host writes the program only while
+//!   the GPU is idle, at least 4 cycles before `launch` ([`crate::gpu`]), and a core uses a
+//!   word only while a run is in progress, so no word is used in the cycle it is written.
 //! - The register the word reads on the register file's port B is named by bits 7:4, except
 //!   in a load or store, where bits 7:6 are the mode and bits 5:4 the bank register (r0–r3):
 //!   with the flag, port B's address is one LUT after the RAM.
@@ -17,11 +20,10 @@
 
 use rust_hdl::prelude::*;
 
-/// Words: 64 frames of 16.
-const WORDS: usize = 1024;
+use crate::block_ram::BlockRam;
 
 /// Every frame's words with their flags; one read port (the fetch), one write port (the host).
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct ProgramMemory {
     pub clock: Signal<In, Clock>,
     /// Write `write_word` (`{loop?, load or store?, word}`) at `write_address` = `{frame, IP}`.
@@ -38,31 +40,14 @@ pub struct ProgramMemory {
     pub mem: Signal<Out, Bit>,
     /// … and whether it is a loop's `bnz` (to its own IP or before).
     pub loop_bnz: Signal<Out, Bit>,
-    words: RAM<Bits<18>, 10>,
-}
-
-impl Default for ProgramMemory {
-    fn default() -> Self {
-        ProgramMemory {
-            clock: Default::default(),
-            write: Default::default(),
-            write_address: Default::default(),
-            write_word: Default::default(),
-            read_address: Default::default(),
-            word: Default::default(),
-            rb: Default::default(),
-            mem: Default::default(),
-            loop_bnz: Default::default(),
-            words: RAM::from((0..WORDS).map(|_| Bits::<18>::default())),
-        }
-    }
+    /// 64 frames of 16 words.
+    words: BlockRam<18, 10>,
 }
 
 impl Logic for ProgramMemory {
     #[hdl_gen]
     fn update(&mut self) {
-        self.words.read_clock.next = self.clock.val();
-        self.words.write_clock.next = self.clock.val();
+        self.words.clock.next = self.clock.val();
         self.words.write_enable.next = self.write.val();
         self.words.write_address.next = self.write_address.val();
         self.words.write_data.next = self.write_word.val();

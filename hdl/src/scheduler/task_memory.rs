@@ -1,13 +1,16 @@
 //! Task Memory (SPEC §2): 64 frames of four 64-bit task lines, in four block RAMs (one per
 //! task line) so that a whole frame is read in one cycle.
+//!
+//! The RAMs are [`BlockRam`]s: no word is read in the cycle it is written, since the host
+//! writes Task Memory only while the GPU is idle, at least 4 cycles before `launch`, and the
+//! scheduler uses what it reads only during a run.
 
 use rust_hdl::prelude::*;
 
-/// Frames in Task Memory.
-const FRAMES: usize = 64;
+use crate::block_ram::BlockRam;
 
 /// The Task Memory: host writes task lines, the scheduler reads frames.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct TaskMemory {
     pub clock: Signal<In, Clock>,
     /// Host write of task line `write_line` (= 4·frame + k) with `write_data`.
@@ -20,33 +23,15 @@ pub struct TaskMemory {
     pub line1: Signal<Out, Bits<64>>,
     pub line2: Signal<Out, Bits<64>>,
     pub line3: Signal<Out, Bits<64>>,
-    lines: [RAM<Bits<64>, 6>; 4],
-}
-
-impl Default for TaskMemory {
-    fn default() -> Self {
-        TaskMemory {
-            clock: Default::default(),
-            write_enable: Default::default(),
-            write_line: Default::default(),
-            write_data: Default::default(),
-            read_frame: Default::default(),
-            line0: Default::default(),
-            line1: Default::default(),
-            line2: Default::default(),
-            line3: Default::default(),
-            // Zero-initialised: every simulator reads 0 from a frame never written.
-            lines: std::array::from_fn(|_| RAM::from((0..FRAMES).map(|_| Bits::<64>::default()))),
-        }
-    }
+    /// Task line k of each of the 64 frames.
+    lines: [BlockRam<64, 6>; 4],
 }
 
 impl Logic for TaskMemory {
     #[hdl_gen]
     fn update(&mut self) {
         for k in 0..4 {
-            self.lines[k].read_clock.next = self.clock.val();
-            self.lines[k].write_clock.next = self.clock.val();
+            self.lines[k].clock.next = self.clock.val();
             self.lines[k].read_address.next = self.read_frame.val();
             self.lines[k].write_address.next = self.write_line.val().get_bits::<6>(2);
             self.lines[k].write_data.next = self.write_data.val();
