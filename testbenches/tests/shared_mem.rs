@@ -274,13 +274,42 @@ fn host_port_loads_and_reads_every_byte_and_blocks_cores() {
             "byte {a:#x}"
         );
     }
-    // No core is granted while the host holds the port.
+}
+
+#[test]
+fn the_host_port_stops_the_grants_from_the_cycle_after_it_is_taken() {
+    // 16 stores to bank 5 keep its access stage busy, one grant a cycle. The host takes the
+    // port (as the run's halt does): the winner picked before is still granted in that cycle,
+    // but its store is not made (the RAM port is the host's); from the next cycle on no core
+    // is granted until the cycle after the host lets go.
+    let mut h = SmHarness::new();
+    let stores: [Option<Request>; PORTS] =
+        std::array::from_fn(|p| req(0x500 + p as u16, true, false, 0x80 | p as u8));
+    for first in ["registered", "a pick"] {
+        assert!(h.cycle(&stores, 0).0.iter().all(|&g| !g), "{first}");
+    }
+    let mut waiting = stores;
+    let serve_one = |h: &mut SmHarness, waiting: &mut [Option<Request>; PORTS]| {
+        let (g, _) = h.cycle(waiting, 0);
+        let granted: Vec<usize> = (0..PORTS).filter(|&p| g[p]).collect();
+        for &p in &granted {
+            waiting[p] = None;
+        }
+        granted
+    };
+    assert_eq!(serve_one(&mut h, &mut waiting).len(), 1, "before the host");
     h.sm.host_en.next = true;
-    let (g, _) = h.cycle(
-        &std::array::from_fn(|p| req((p as u16) << 8, false, false, 0)),
-        0,
-    );
-    assert!(g.iter().all(|&g| !g));
+    let at_halt = serve_one(&mut h, &mut waiting);
+    assert_eq!(at_halt.len(), 1, "the winner picked before the host came");
+    for held in 0..5 {
+        h.sm.host_en.next = true;
+        assert!(serve_one(&mut h, &mut waiting).is_empty(), "held cycle {held}");
+    }
+    h.sm.host_en.next = false;
+    assert!(serve_one(&mut h, &mut waiting).is_empty(), "the cycle the host lets go");
+    assert_eq!(serve_one(&mut h, &mut waiting).len(), 1, "after the host");
+    let p = at_halt[0];
+    assert_eq!(h.host_read(0x500 + p as u16), 0, "store of port {p} not made");
 }
 
 #[test]

@@ -48,9 +48,15 @@
 //!   §5 allows serving them together, but the comparators cost ~2.1k LUT4 of an ECP5-25F that
 //!   the GPU does not have (docs/microarchitecture.md).
 //! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
-//!   takes 256 cycles); while `host_en` is high no core is granted. The arbitration does not
-//!   look at `host_en` (the run's halt drives it, late in the cycle): a request picked then
-//!   is not served, and the cores drop their requests a cycle after the halt.
+//!   takes 256 cycles). From the cycle after `host_en` rises until the cycle after it falls
+//!   (`hold`, registered) no core is granted: `host_en` rises with the run's halt, which the
+//!   scheduler drives late in the cycle from across the die, and a register keeps it off the
+//!   path from each bank's access to the cores' grants. In the halt's own cycle a winner
+//!   picked before may still be served: its core is halted and ignores the grant, and the
+//!   bank's RAM port is the host's, so its access is not made (a lock it takes or gives back
+//!   is dropped by the next launch). The cores drop their requests a cycle after the halt,
+//!   and a request picked after the halt is never served. The host uses the port only while
+//!   the GPU is idle, when no request is up.
 
 mod access;
 mod arbiter;
@@ -131,14 +137,17 @@ pub struct SharedMem {
     asks: [DFF<Bits<16>>; N],
     /// … per core, that request's `{wdata, sync, write, row}` …
     fields: [DFF<Bits<18>>; N],
-    /// … and, bit i, whether core i's is an `ld_sync` (SPEC §6 rule 5's input to the
-    /// eligibility, registered on its own so that it is not a gate after `fields`).
-    ld_sync_q: DFF<Bits<16>>,
+    /// … and per bank, bit i: that request is an `ld_sync` (SPEC §6 rule 5's input to the
+    /// eligibility: a register per bank, beside its arbiter, rather than one 16-bit register
+    /// that every bank would reach across the die).
+    asks_ld_sync: [DFF<Bits<16>>; N],
     /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
     rsel: [DFF<Bits<16>>; N],
     /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
     /// power-up output).
     host_read_q: DFF<Bit>,
+    /// `host_en` of last cycle: the access stage serves nothing.
+    hold: DFF<Bit>,
 
     /// Per bank: the requests it may pick this cycle.
     eligible: [Signal<Local, Bits<16>>; N],
@@ -203,9 +212,10 @@ impl Default for SharedMem {
             win_wdata: Default::default(),
             asks: Default::default(),
             fields: Default::default(),
-            ld_sync_q: Default::default(),
+            asks_ld_sync: Default::default(),
             rsel: Default::default(),
             host_read_q: Default::default(),
+            hold: Default::default(),
             eligible: Default::default(),
             wdata_byte: Default::default(),
             row_byte: Default::default(),
@@ -230,6 +240,8 @@ impl Logic for SharedMem {
     fn update(&mut self) {
         self.host_read_q.clock.next = self.clock.val();
         self.host_read_q.d.next = self.host_en.val() && !self.host_write.val();
+        self.hold.clock.next = self.clock.val();
+        self.hold.d.next = self.host_en.val();
         self.task_end_mask.next = 0.into();
         self.host_bank.next = 0.into();
         self.locked_banks.next = 0.into();
@@ -272,8 +284,6 @@ impl Logic for SharedMem {
             self.lock_waits.bank[i].next = self.addr[i].val().get_bits::<4>(8);
         }
 
-        self.ld_sync_q.clock.next = self.clock.val();
-        self.ld_sync_q.d.next = self.ld_sync_mask.val();
 
         self.contended_mask.next = 0.into();
         for i in 0..16 {
@@ -287,7 +297,7 @@ impl Logic for SharedMem {
             self.access[b].row.next = self.win_row[b].q.val();
             self.access[b].write.next = self.win_write[b].q.val();
             self.access[b].sync.next = self.win_sync[b].q.val();
-            self.access[b].host_en.next = self.host_en.val();
+            self.access[b].host_en.next = self.hold.q.val();
             self.access[b].task_end.next = self.task_end_mask.val();
             if self.access[b].go.val() {
                 self.served[b].next = self.win[b].q.val();
@@ -324,7 +334,12 @@ impl Logic for SharedMem {
                 self.host_rdata[b].next = 0.into();
             }
 
-            self.go_mask.next = self.go_mask.val().replace_bit(b, self.access[b].go.val());
+            // (In the halt's cycle a winner may be served while the RAM port is the host's:
+            // no access is made then.)
+            self.go_mask.next = self
+                .go_mask
+                .val()
+                .replace_bit(b, self.access[b].go.val() && !self.host_en.val());
         }
 
         // Per core: grant now, read data from the bank that granted it last cycle.
@@ -358,6 +373,8 @@ impl Logic for SharedMem {
             }
             self.asks[b].clock.next = self.clock.val();
             self.asks[b].d.next = self.asking.val();
+            self.asks_ld_sync[b].clock.next = self.clock.val();
+            self.asks_ld_sync[b].d.next = self.asking.val() & self.ld_sync_mask.val();
 
             // ---- arbitrate: which registered requests the bank may pick, and the pick ----
             // Bit expressions, not `if`s: each (bank, core) pair costs one bit of logic.
@@ -368,7 +385,7 @@ impl Logic for SharedMem {
                 self.eligible[b].next = 0.into();
             } else if self.access[b].locked_next.val() {
                 self.eligible[b].next =
-                    self.asks[b].q.val() & !self.win[b].q.val() & !self.ld_sync_q.q.val();
+                    self.asks[b].q.val() & !self.win[b].q.val() & !self.asks_ld_sync[b].q.val();
             } else {
                 self.eligible[b].next = self.asks[b].q.val() & !self.win[b].q.val();
             }
