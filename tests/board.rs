@@ -183,6 +183,75 @@ fn machine_errors_and_timeouts_come_back_from_the_board_as_from_rtl() {
 }
 
 #[test]
+fn a_launch_zeroes_the_registers_the_run_before_left() {
+    // The board keeps its GPU between runs, so only there does a launch follow a run that
+    // left registers behind: core 5 fills r1–r15, then the next run stores registers it
+    // never wrote, at addresses (row, bank) made of such registers. Each must read 0, as on
+    // a fresh GPU: every store lands in bank 0 with 0, and memory stays as the run before
+    // left it (all 0).
+    let board = board_sim().start().unwrap();
+    let dir = scratch("board_zeroing");
+    let mut fill = String::from(".cf mask=0x20 fence=no\n.if\n");
+    for r in 1..16 {
+        fill += &format!("  set_const {}, r{r}\n", 0x10 + r);
+    }
+    let read = ".cf mask=0x20 fence=no\n.if\n  st [r15, r1], r8\n  st [r14, r2], r9\n  \
+        set_const 1, r11\n  st [r11, r3], r10\n  ready\n";
+    let mut dumps = Vec::new();
+    for (file, source) in [("fill.s", fill.as_str()), ("read.s", read)] {
+        let path = dir.join(file);
+        std::fs::write(&path, source).unwrap();
+        let p = path.to_str().unwrap();
+        let dump = dir.join(format!("{file}.sm.hex"));
+        let d = dump.to_str().unwrap();
+        let on_board = gpu16(
+            &[
+                "run",
+                p,
+                "--engine",
+                "board",
+                "--port",
+                &board.port,
+                "--dump-sm",
+                d,
+            ],
+            None,
+        );
+        assert_eq!(
+            on_board.status.code(),
+            Some(0),
+            "{}",
+            text(&on_board.stderr)
+        );
+        dumps.push(std::fs::read_to_string(&dump).unwrap());
+    }
+    let fresh = dir.join("fresh.sm.hex");
+    let rtl = gpu16(
+        &[
+            "run",
+            dir.join("read.s").to_str().unwrap(),
+            "--engine",
+            "rtl",
+            "--dump-sm",
+            fresh.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(rtl.status.code(), Some(0), "{}", text(&rtl.stderr));
+    let fresh = std::fs::read_to_string(&fresh).unwrap();
+    for (what, want) in [("a fresh GPU's", &fresh), ("the run before's", &dumps[0])] {
+        let differ: Vec<String> = dumps[1]
+            .lines()
+            .zip(want.lines())
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(addr, (a, b))| format!("byte {addr:#05x}: {a}, not {b}"))
+            .collect();
+        assert!(differ.is_empty(), "memory unlike {what}: {differ:?}");
+    }
+}
+
+#[test]
 fn a_missing_port_is_a_clear_error() {
     let o = gpu16(
         &[

@@ -16,7 +16,7 @@ use gpu16_sim::run::{RunConfig, RunResult};
 /// The host's side of a run in progress: the GPU and the timeline being recorded.
 struct Host<'a> {
     gpu: Gpu,
-    /// Cycles since launch.
+    /// Cycles since the run started (cycle 0: the first with `running` high).
     cycle: u64,
     timeline: TimelineRecorder,
     /// Called once per clock cycle, the design settled, before the rising edge.
@@ -93,6 +93,13 @@ pub fn run(
     h.gpu.max_cycles.next = config.max_cycles.min(u32::MAX as u64).into();
     h.step()?;
     h.gpu.launch.next = false;
+    // The GPU zeroes the cores' registers first; the run's cycle 0 is its first `running`
+    // cycle.
+    settle(&mut h.gpu)?;
+    while !h.gpu.running.val() {
+        h.step()?;
+        settle(&mut h.gpu)?;
+    }
     loop {
         settle(&mut h.gpu)?;
         // The outputs of the cycle `done` rises in still show the last frame handled.

@@ -1,9 +1,9 @@
 //! The whole GPU: the Task Scheduler, 16 cores and the shared memory, behind a host interface.
 //!
 //! ```text
-//!  host ── TM lines, launch(L, max_cycles) ──► Scheduler ── start/frame/R0 ──► cores[16]
-//!  host ◄── done, status, cycles, events ─────┘    ▲ READY, faults ─────────────┘ │ memory ports
-//!  host ── SM byte writes / row reads ──────────────────────────► SharedMem ◄──────┘
+//!  host ── TM lines, launch(L, max_cycles) ──► Scheduler ── start/frame/regs ──► cores[16]
+//!  host ◄── done, status, cycles, events ─────┘    ▲ READY, faults ───────────────┘ │ memory ports
+//!  host ── SM byte writes / row reads ────────────────────────────► SharedMem ◄──────┘
 //!  host ── debug register and counter selects ──► dbg_value, stat_value, stat_ready
 //! ```
 //!
@@ -54,11 +54,13 @@ pub struct Gpu {
     pub sm_wdata: Signal<In, Bits<8>>,
     pub sm_rdata: [Signal<Out, Bits<8>>; N],
     /// Start a run of TM frames 0..`length` (1–64), stopping with `TIMEOUT` after `max_cycles`
-    /// cycles (0 = no limit).
+    /// cycles (0 = no limit). The GPU first zeroes every core's registers (16 cycles, one
+    /// register a cycle); the run's cycle 0 is the first with `running` high.
     pub launch: Signal<In, Bit>,
     pub length: Signal<In, Bits<7>>,
     pub max_cycles: Signal<In, Bits<32>>,
-    /// A run is in progress / has ended; cycles it has taken.
+    /// A run is in progress / has ended (low from launch until the run ends); cycles it has
+    /// taken.
     pub running: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub cycles: Signal<Out, Bits<32>>,
@@ -182,8 +184,9 @@ impl Logic for Gpu {
             self.cores[i].prog_write.next = self.writer.write.val();
             self.cores[i].prog_address.next = self.writer.address.val();
             self.cores[i].prog_word.next = self.writer.word.val();
-            self.cores[i].r0_write.next = self.sched.r0_write.val().get_bit(i);
-            self.cores[i].r0_value.next = self.sched.r0_value[i].val();
+            self.cores[i].init_write.next = self.sched.init_write.val().get_bit(i);
+            self.cores[i].init_reg.next = self.sched.init_reg.val();
+            self.cores[i].init_value.next = self.sched.init_value[i].val();
             self.cores[i].mem_grant.next = self.sm.grant[i].val();
             self.cores[i].mem_rdata.next = self.sm.rdata[i].val();
             self.cores[i].dbg_reg_sel.next = self.dbg_reg.val();

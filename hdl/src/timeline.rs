@@ -1,5 +1,5 @@
 //! SPEC §9's timeline from the GPU's timeline outputs (`event_*`, `ready_mask`), observed
-//! once per cycle from launch on — the rust-hdl driver, and the board's host from its log,
+//! once per cycle of the run — the rust-hdl driver, and the board's host from its log,
 //! both build it here. (The Verilog testbench, testbenches/verilog/gpu16_tb.v, does the same
 //! in Verilog.)
 
@@ -25,7 +25,7 @@ pub struct HandledFrame {
 }
 
 impl TimelineRecorder {
-    /// The outputs of cycle `cycle` (counted from 0 after launch): a handled frame, if any,
+    /// The outputs of cycle `cycle` (counted from the run's first): a handled frame, if any,
     /// and the cores that signalled READY.
     pub fn observe(&mut self, cycle: u64, handled: Option<HandledFrame>, ready: u16) {
         if let Some(h) = handled {

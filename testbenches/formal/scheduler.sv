@@ -3,7 +3,8 @@
 // whatever frame the scheduler reads, in every cycle, may be anything at all.
 //
 // - cores_never_shared: a task is started only on a core with no task in flight;
-// - r0_only_to_idle: a CF's R0 is written only on cores with no task in flight;
+// - r0_only_to_idle: a register (a CF's R0, or launch's zeroing) is written only on cores
+//   with no task in flight;
 // - starts_the_frame_named_ahead: a start's frame is the `next_frame` of the cycle before,
 //   whose word 0 the cores read ahead from their program memories.
 //
@@ -15,8 +16,9 @@ module scheduler_props(
     input [6:0] length, input [31:0] max_cycles, input [15:0] ready, input [15:0] fault,
     input [31:0] fault_code, input [63:0] fault_ip);
   wire core_clear, halt, running, done, event_valid, event_if;
-  wire [15:0] start, r0_write, event_mask;
-  wire [127:0] r0_value;
+  wire [15:0] start, init_write, event_mask;
+  wire [127:0] init_value;
+  wire [3:0] init_reg;
   wire [31:0] cycles;
   wire [2:0] status_code;
   wire [6:0] status_frame;
@@ -39,7 +41,7 @@ module scheduler_props(
     assume ((fault & ~ready) == 16'd0);
     if (!launch) begin
       cores_never_shared: assert ((start & inflight) == 16'd0);
-      r0_only_to_idle: assert ((r0_write & inflight) == 16'd0);
+      r0_only_to_idle: assert ((init_write & inflight) == 16'd0);
       starts_the_frame_named_ahead: assert (start == 16'd0 || start_frame == named_ahead);
     end
   end

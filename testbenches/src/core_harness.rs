@@ -63,7 +63,8 @@ pub struct CoreHarness {
 }
 
 impl CoreHarness {
-    /// Core `id`, cleared, with memory `mem`; grant delays drawn from `seed`.
+    /// Core `id`, launched (cleared, then its registers zeroed one a cycle, as the scheduler
+    /// does), with memory `mem`; grant delays drawn from `seed`.
     pub fn new(id: u8, mem: &[u8; BYTES], seed: u64, max_delay: u64) -> CoreHarness {
         let mut core: Core = connected();
         core.core_id.next = (id as u64).into();
@@ -87,6 +88,9 @@ impl CoreHarness {
         };
         h.step();
         h.core.clear.next = false;
+        for r in 0..16 {
+            h.write_register(r, 0);
+        }
         h
     }
 
@@ -180,15 +184,21 @@ impl CoreHarness {
         tick(c, |c| &mut c.clock).expect("the core settles");
         c.mem_rdata.next = (self.rdata_next as u64).into();
         c.start.next = false;
-        c.r0_write.next = false;
+        c.init_write.next = false;
         self.cycle += 1;
         end
     }
 
     /// Writes R0 (as a CF's Init_R0 does) in one cycle.
     pub fn init_r0(&mut self, value: u8) {
-        self.core.r0_write.next = true;
-        self.core.r0_value.next = (value as u64).into();
+        self.write_register(0, value);
+    }
+
+    /// Writes register `r` through the core's `init_*` port in one cycle.
+    fn write_register(&mut self, r: u8, value: u8) {
+        self.core.init_write.next = true;
+        self.core.init_reg.next = (r as u64).into();
+        self.core.init_value.next = (value as u64).into();
         self.step();
     }
 

@@ -60,6 +60,25 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
     s.max_cycles.next = limit.into();
     tick(&mut s, |s| &mut s.clock).unwrap();
     s.launch.next = false;
+    // Launch first zeroes every register of every core, one a cycle, and starts nothing.
+    for r in 0..16 {
+        settle(&mut s).unwrap();
+        assert!(
+            !s.running.val() && !s.done.val(),
+            "register {r}: no run yet"
+        );
+        assert_eq!(
+            s.init_write.val().index(),
+            0xffff,
+            "register {r} of every core"
+        );
+        assert_eq!(s.init_reg.val().index(), r);
+        assert!((0..16).all(|c| s.init_value[c].val().index() == 0));
+        assert_eq!(s.start.val().index(), 0);
+        tick(&mut s, |s| &mut s.clock).unwrap();
+    }
+    settle(&mut s).unwrap();
+    assert!(s.running.val(), "the run starts after the last register");
 
     let mut trace = Trace::default();
     // Per core: cycles left in its task, and the fault it will report.
@@ -117,9 +136,12 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
                 }
             }
         }
-        let r0 = s.r0_write.val().index() as u16;
+        let r0 = s.init_write.val().index() as u16;
         if r0 != 0 {
-            let values = (0..16).map(|c| s.r0_value[c].val().index() as u8).collect();
+            assert_eq!(s.init_reg.val().index(), 0, "a CF writes R0 only");
+            let values = (0..16)
+                .map(|c| s.init_value[c].val().index() as u8)
+                .collect();
             trace.r0_writes.push((cycle, r0, values));
         }
         for l in left.iter_mut() {

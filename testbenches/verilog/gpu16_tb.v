@@ -117,7 +117,8 @@ module gpu16_tb;
              READ_REGS = 3'd5, READ_STATS = 3'd6, REPORT = 3'd7;
   reg [2:0] step = LOAD_TM;
   integer i = 0;       // the step's item (TM line, byte, row, register, counter)
-  integer cycle = 0;   // cycles since launch, as the rust-hdl driver counts them
+  integer cycle = 0;   // cycles since the run started, as the rust-hdl driver counts them
+  reg started = 1'b0;  // the run's cycle 0 has come
 
   // Records this cycle's timeline outputs (the design settled, before the edge), as
   // hdl/src/driver.rs does.
@@ -218,12 +219,16 @@ module gpu16_tb;
           launch <= 1'b1; length <= frames[6:0]; max_cycles <= max_cycles_arg;
           step = LAUNCH;
         end
-      // launch is high this cycle; the run starts with the next.
+      // launch is high this cycle; the GPU then zeroes the cores' registers, and the run's
+      // cycle 0 is the first with running high.
       LAUNCH: begin
-        step = RUN; cycle = 0;
+        step = RUN; cycle = 0; started = 1'b0;
       end
       RUN:
-        if (!done) begin
+        if (!started && !running) begin
+          // the registers are being zeroed
+        end else if (!done) begin
+          started = 1'b1;
           observe;
           cycle = cycle + 1;
         end else begin

@@ -73,7 +73,8 @@ pub struct Core {
     pub clock: Signal<In, Clock>,
     /// This core's number (0–15).
     pub core_id: Signal<In, Bits<4>>,
-    /// Launch: clear every register, stop, drop the lock.
+    /// Launch: stop, drop the lock (the scheduler then zeroes the registers through
+    /// `init_*`).
     pub clear: Signal<In, Bit>,
     /// The run was stopped (`TIMEOUT`): abandon the task, keep the registers.
     pub halt: Signal<In, Bit>,
@@ -88,9 +89,11 @@ pub struct Core {
     pub prog_write: Signal<In, Bit>,
     pub prog_address: Signal<In, Bits<10>>,
     pub prog_word: Signal<In, Bits<18>>,
-    /// Write `r0_value` into R0 (Init_R0; only while idle).
-    pub r0_write: Signal<In, Bit>,
-    pub r0_value: Signal<In, Bits<8>>,
+    /// Write `init_value` into register `init_reg` (only while idle): a CF's Init_R0, and the
+    /// launch's zeroing of every register, one a cycle.
+    pub init_write: Signal<In, Bit>,
+    pub init_reg: Signal<In, Bits<4>>,
+    pub init_value: Signal<In, Bits<8>>,
     /// READY, exactly once per task, from flip-flops: in the cycle the task ends, or for an
     /// end the core does not foresee (a fault, a long instruction at IP 15) the cycle after.
     pub ready: Signal<Out, Bit>,
@@ -119,8 +122,9 @@ pub struct Core {
     pub mem_grant: Signal<In, Bit>,
     /// The byte a load granted in the previous cycle read.
     pub mem_rdata: Signal<In, Bits<8>>,
-    /// Debug view of the register file while the core is idle: register number, and its
-    /// value the next cycle (registered: the read port is the one fetch uses).
+    /// Debug view of the register file: register number, and its value the next cycle
+    /// (read on a port of its own and registered, so the GPU's debug select starts from
+    /// flip-flops).
     pub dbg_reg_sel: Signal<In, Bits<4>>,
     pub dbg_reg: Signal<Out, Bits<8>>,
     /// Performance events this cycle (for [`crate::counters::Counters`]): an instruction
@@ -236,7 +240,6 @@ pub struct Core {
     /// The fetched word is a load or a store.
     f_mem: Signal<Local, Bit>,
     f_rb: Signal<Local, Bits<4>>,
-    f_rc: Signal<Local, Bits<4>>,
     f_a: Signal<Local, Bits<8>>,
     f_b: Signal<Local, Bits<8>>,
     f_c: Signal<Local, Bits<8>>,
@@ -368,17 +371,17 @@ impl Logic for Core {
         } else {
             self.wb_val.next = self.alu.result.val();
         }
-        self.rf.clear.next = self.clear.val();
-        self.rf.we.next = self.wb_en.val() || self.r0_write.val();
+        self.rf.we.next = self.wb_en.val() || self.init_write.val();
         // Sub-block inputs are written once per update (see docs/microarchitecture.md).
-        if self.r0_write.val() {
-            self.rf.wa.next = 0.into();
-            self.rf.wd.next = self.r0_value.val();
+        if self.init_write.val() {
+            self.rf.wa.next = self.init_reg.val();
+            self.rf.wd.next = self.init_value.val();
         } else {
             self.rf.wa.next = self.wb_dst.val();
             self.rf.wd.next = self.wb_val.val();
         }
-        self.dbg_q.d.next = self.rf.qc.val();
+        self.rf.rd.next = self.dbg_reg_sel.val();
+        self.dbg_q.d.next = self.rf.qd.val();
         self.dbg_reg.next = self.dbg_q.q.val();
 
         // ---- fetch/decode: the next instruction and its operands ----
@@ -420,13 +423,7 @@ impl Logic for Core {
                 || (self.f_opc.val() == 14));
         self.rf.ra.next = self.f_word.val().get_bits::<4>(8);
         self.rf.rb.next = self.f_rb.val();
-        // An idle core lends read port C to the debug view.
-        if self.running.q.val() || self.start.val() {
-            self.f_rc.next = self.f_word.val().get_bits::<4>(0);
-        } else {
-            self.f_rc.next = self.dbg_reg_sel.val();
-        }
-        self.rf.rc.next = self.f_rc.val();
+        self.rf.rc.next = self.f_word.val().get_bits::<4>(0);
         self.f_a.next = self.rf.qa.val();
         self.f_b.next = self.rf.qb.val();
         self.f_c.next = self.rf.qc.val();

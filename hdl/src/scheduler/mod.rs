@@ -87,8 +87,9 @@ pub struct Scheduler {
     pub fault: Signal<In, Bits<16>>,
     pub fault_code: [Signal<In, Bits<2>>; N],
     pub fault_ip: [Signal<In, Bits<4>>; N],
-    /// To the cores: clear (launch), abandon tasks (`TIMEOUT`), start mask and its frame, R0
-    /// writes and values.
+    /// To the cores: clear (launch), abandon tasks (`TIMEOUT`), start mask and its frame,
+    /// register writes (per core), their register and values: every register zeroed after
+    /// launch, then each CF's Init_R0.
     pub core_clear: Signal<Out, Bit>,
     pub halt: Signal<Out, Bit>,
     pub start: Signal<Out, Bits<16>>,
@@ -96,8 +97,9 @@ pub struct Scheduler {
     /// The frame at TP, which this cycle's decision may start (the cores read its word 0
     /// ahead).
     pub next_frame: Signal<Out, Bits<6>>,
-    pub r0_write: Signal<Out, Bits<16>>,
-    pub r0_value: [Signal<Out, Bits<8>>; N],
+    pub init_write: Signal<Out, Bits<16>>,
+    pub init_reg: Signal<Out, Bits<4>>,
+    pub init_value: [Signal<Out, Bits<8>>; N],
     /// A run is in progress; it has ended (status valid); cycles it took so far.
     pub running: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
@@ -145,8 +147,14 @@ pub struct Scheduler {
     /// The frame each core's task came from.
     core_frame: [DFF<Bits<6>>; N],
     start_q: DFF<Bits<16>>,
-    r0_write_q: DFF<Bits<16>>,
-    r0_value_q: [DFF<Bits<8>>; N],
+    /// The register writes of next cycle (`init_*`).
+    init_write_q: DFF<Bits<16>>,
+    init_reg_q: DFF<Bits<4>>,
+    init_value_q: [DFF<Bits<8>>; N],
+    /// Launch zeroes the cores' registers, one a cycle in every core (a register file in
+    /// distributed RAM has one write port), `init_reg_q` counting 0–15; the run starts the
+    /// cycle after the last.
+    zeroing: DFF<Bit>,
     ev_valid: DFF<Bit>,
     ev_if: DFF<Bit>,
     ev_frame: DFF<Bits<6>>,
@@ -186,15 +194,36 @@ impl Logic for Scheduler {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, run, finished, tp, left, primed, ifs_left, mask, fence_bits, busy,
-            acq_mask, stopped, cycle, limit, at_limit, start_q, r0_write_q, ev_valid, ev_if,
-            ev_frame, ev_mask
+            self,
+            clock,
+            run,
+            finished,
+            tp,
+            left,
+            primed,
+            ifs_left,
+            mask,
+            fence_bits,
+            busy,
+            acq_mask,
+            stopped,
+            cycle,
+            limit,
+            at_limit,
+            start_q,
+            init_write_q,
+            init_reg_q,
+            zeroing,
+            ev_valid,
+            ev_if,
+            ev_frame,
+            ev_mask
         );
         for i in 0..16 {
             self.core_frame[i].clock.next = self.clock.val();
             self.core_frame[i].d.next = self.core_frame[i].q.val();
-            self.r0_value_q[i].clock.next = self.clock.val();
-            self.r0_value_q[i].d.next = self.r0_value_q[i].q.val();
+            self.init_value_q[i].clock.next = self.clock.val();
+            self.init_value_q[i].d.next = self.init_value_q[i].q.val();
         }
         for k in 0..4 {
             self.frame[k].clock.next = self.clock.val();
@@ -262,7 +291,7 @@ impl Logic for Scheduler {
         // multiplexer.
         self.read_frame.next = self.tp.q.val().get_bits::<6>(0) + 1;
         self.start_q.d.next = 0.into();
-        self.r0_write_q.d.next = 0.into();
+        self.init_write_q.d.next = 0.into();
         self.ev_valid.d.next = self.cf_go.val() || self.if_go.val();
         self.ev_if.d.next = self.if_go.val();
         self.ev_frame.d.next = self.tp.q.val().get_bits::<6>(0);
@@ -271,10 +300,10 @@ impl Logic for Scheduler {
             self.mask.d.next = self.cf_mask.val();
             self.fence_bits.d.next = self.frame[0].q.val().get_bits::<2>(6);
             self.ifs_left.d.next = self.frame[0].q.val().get_bits::<6>(0);
-            self.r0_write_q.d.next = self.cf_targets.val();
+            self.init_write_q.d.next = self.cf_targets.val();
             for i in 0..8 {
-                self.r0_value_q[i].d.next = self.frame[2].q.val().get_bits::<8>(8 * i);
-                self.r0_value_q[i + 8].d.next = self.frame[3].q.val().get_bits::<8>(8 * i);
+                self.init_value_q[i].d.next = self.frame[2].q.val().get_bits::<8>(8 * i);
+                self.init_value_q[i + 8].d.next = self.frame[3].q.val().get_bits::<8>(8 * i);
             }
             self.ev_mask.d.next = self.cf_mask.val();
         }
@@ -353,10 +382,27 @@ impl Logic for Scheduler {
             }
         }
 
-        // ---- launch ----
+        // ---- launch: zero every register of every core, then run ----
         self.core_clear.next = self.launch.val();
+        if self.zeroing.q.val() {
+            self.init_write_q.d.next = 0xffff.into();
+            self.init_reg_q.d.next = self.init_reg_q.q.val() + 1;
+            self.read_frame.next = 0.into();
+            if self.init_reg_q.q.val() == 15 {
+                // Register 15 is written now: the run starts next cycle, and frame 0 is read.
+                self.zeroing.d.next = false;
+                self.init_write_q.d.next = 0.into();
+                self.run.d.next = true;
+            }
+        }
         if self.launch.val() {
-            self.run.d.next = true;
+            self.zeroing.d.next = true;
+            self.init_write_q.d.next = 0xffff.into();
+            self.init_reg_q.d.next = 0.into();
+            for i in 0..16 {
+                self.init_value_q[i].d.next = 0.into();
+            }
+            self.run.d.next = false;
             self.finished.d.next = false;
             self.tp.d.next = 0.into();
             self.left.d.next = self.length.val();
@@ -369,7 +415,6 @@ impl Logic for Scheduler {
             self.limit.d.next = self.max_cycles.val();
             self.at_limit.d.next = false;
             self.start_q.d.next = 0.into();
-            self.r0_write_q.d.next = 0.into();
             self.ev_valid.d.next = false;
             self.read_frame.next = 0.into();
         }
@@ -387,9 +432,10 @@ impl Logic for Scheduler {
         // The frame handled last cycle is the frame of the tasks it started.
         self.start_frame.next = self.ev_frame.q.val();
         self.next_frame.next = self.tp.q.val().get_bits::<6>(0);
-        self.r0_write.next = self.r0_write_q.q.val();
+        self.init_write.next = self.init_write_q.q.val();
+        self.init_reg.next = self.init_reg_q.q.val();
         for i in 0..16 {
-            self.r0_value[i].next = self.r0_value_q[i].q.val();
+            self.init_value[i].next = self.init_value_q[i].q.val();
         }
         self.running.next = self.run.q.val();
         self.done.next = self.finished.q.val();

@@ -279,7 +279,7 @@ pub struct Handled {
 /// driver does from the same outputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LogEntry {
-    /// Cycles since launch.
+    /// The run's cycle (the GPU's `cycles`: 0 in its first cycle).
     pub cycle: u32,
     /// Cores that signalled READY in this cycle.
     pub ready: u16,
