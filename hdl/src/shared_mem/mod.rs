@@ -7,7 +7,8 @@
 //!     ──► │asks[b]│ ──► eligible[b] ──► RoundRobin[b] ──► │win[b]│ ──►│ lock check ──► bank b RAM │
 //!     ──► │fields[i]│ ─────────── winner's fields ──────► │regs │     └────────────┬──────────────┘
 //!  core i: grant ◄── OR over banks ◄─────────────────────────────────────────────────┘ served[b]
-//!  core i: rdata ◄── bank[rsel[i]].read_data (cycle c+3)
+//!  core i: rdata ◄── bank[rsel[i]].data (cycle c+3: the bank read the winner's row at the
+//!                   start of c+2, as it was picked in c+1, into a register beside its RAM)
 //! ```
 //!
 //! - **Request** (cycle c): the cores' requests are registered as they arrive: per bank, the
@@ -24,7 +25,9 @@
 //!   is the one still up.
 //! - **Access** (cycle c+2): the bank checks the registered winner against its lock
 //!   ([`access`], holding the bank's [`lock`]) and, unless the lock holds it back, makes the
-//!   access and grants the core.
+//!   access and grants the core. The bank's RAM read the winner's row at the start of this
+//!   cycle, given as the arbitration picked it ([`bank`]), so the byte is in a register
+//!   beside the RAM at its end.
 //!   Nothing in this cycle's grant depends on this cycle's requests, so the grant is a path
 //!   from the registers beside the bank to the core, and the arbitration's carry chains and
 //!   selects are not on a path with the core that receives the grant.
@@ -42,8 +45,7 @@
 //!   `st_sync` comes only from the lock's owner, to the locked byte, and a core holding a
 //!   lock makes no other access.
 //! - A core is granted two cycles after its request is first seen at the earliest, and a
-//!   load's byte is on `rdata` in the cycle after its grant (the banks are block RAMs with a
-//!   registered read).
+//!   load's byte is on `rdata` in the cycle after its grant, from the bank's register.
 //! - No broadcast: plain loads of one byte are served one per cycle like any requests. SPEC
 //!   §5 allows serving them together, but the comparators cost ~2.1k LUT4 of an ECP5-25F that
 //!   the GPU does not have (docs/microarchitecture.md).
@@ -60,12 +62,14 @@
 
 mod access;
 mod arbiter;
+mod bank;
 mod lock;
 mod lock_waits;
 mod one_hot_selects;
 
 pub use access::BankAccess;
 pub use arbiter::RoundRobin;
+pub use bank::Bank;
 pub use lock::BankLock;
 pub use lock_waits::LockWaits;
 pub use one_hot_selects::OneHotSelects;
@@ -76,7 +80,7 @@ use rust_hdl::prelude::*;
 const N: usize = 16;
 
 /// The shared memory with its 16 core ports and the host port.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct SharedMem {
     pub clock: Signal<In, Clock>,
     /// Launch: drop every lock, reset arbitration and counters.
@@ -115,7 +119,7 @@ pub struct SharedMem {
     pub perf_contended: Signal<Out, Bits<16>>,
     pub perf_lock_wait: Signal<Out, Bits<16>>,
 
-    banks: [RAM<Bits<8>, 8>; N],
+    banks: [Bank; N],
     arbiters: [RoundRobin; N],
     access: [BankAccess; N],
     lock_waits: LockWaits,
@@ -176,65 +180,6 @@ pub struct SharedMem {
     host_bank: Signal<Local, Bits<16>>,
 }
 
-impl Default for SharedMem {
-    fn default() -> Self {
-        SharedMem {
-            clock: Default::default(),
-            clear: Default::default(),
-            req: Default::default(),
-            addr: Default::default(),
-            write: Default::default(),
-            sync: Default::default(),
-            wdata: Default::default(),
-            keep: Default::default(),
-            grant: Default::default(),
-            rdata: Default::default(),
-            task_end: Default::default(),
-            host_en: Default::default(),
-            host_addr: Default::default(),
-            host_write: Default::default(),
-            host_wdata: Default::default(),
-            host_rdata: Default::default(),
-            perf_access: Default::default(),
-            perf_contended: Default::default(),
-            perf_lock_wait: Default::default(),
-            // Zero-initialised, so every simulator reads 0 (not X) from an unwritten byte.
-            banks: std::array::from_fn(|_| RAM::from((0..256).map(|_| Bits::<8>::default()))),
-            arbiters: Default::default(),
-            access: Default::default(),
-            lock_waits: Default::default(),
-            pick: Default::default(),
-            read: Default::default(),
-            win: Default::default(),
-            win_row: Default::default(),
-            win_write: Default::default(),
-            win_sync: Default::default(),
-            win_wdata: Default::default(),
-            asks: Default::default(),
-            fields: Default::default(),
-            asks_ld_sync: Default::default(),
-            rsel: Default::default(),
-            host_read_q: Default::default(),
-            hold: Default::default(),
-            eligible: Default::default(),
-            wdata_byte: Default::default(),
-            row_byte: Default::default(),
-            asking: Default::default(),
-            served: Default::default(),
-            granted_by: Default::default(),
-            task_end_mask: Default::default(),
-            ld_sync_mask: Default::default(),
-            locked_banks: Default::default(),
-            go_mask: Default::default(),
-            hit: Default::default(),
-            asked: Default::default(),
-            two_asked: Default::default(),
-            contended_mask: Default::default(),
-            host_bank: Default::default(),
-        }
-    }
-}
-
 impl Logic for SharedMem {
     #[hdl_gen]
     fn update(&mut self) {
@@ -284,7 +229,6 @@ impl Logic for SharedMem {
             self.lock_waits.bank[i].next = self.addr[i].val().get_bits::<4>(8);
         }
 
-
         self.contended_mask.next = 0.into();
         for i in 0..16 {
             self.granted_by[i].next = 0.into();
@@ -311,23 +255,21 @@ impl Logic for SharedMem {
                     .replace_bit(b, self.served[b].val().get_bit(i));
             }
 
-            // The bank's RAM: the host's access, or the winner's.
-            self.banks[b].read_clock.next = self.clock.val();
-            self.banks[b].write_clock.next = self.clock.val();
+            // The bank: the host's access, or the winner's write now and the next winner's row
+            // read as it is picked (its byte leaves the bank from a register).
+            self.banks[b].clock.next = self.clock.val();
             if self.host_en.val() {
-                self.banks[b].read_address.next = self.host_addr.val().get_bits::<8>(0);
-                self.banks[b].write_address.next = self.host_addr.val().get_bits::<8>(0);
+                self.banks[b].read_row.next = self.host_addr.val().get_bits::<8>(0);
+                self.banks[b].write_row.next = self.host_addr.val().get_bits::<8>(0);
                 self.banks[b].write_data.next = self.host_wdata.val();
-                self.banks[b].write_enable.next =
-                    self.host_write.val() && self.host_bank.val().get_bit(b);
+                self.banks[b].write.next = self.host_write.val() && self.host_bank.val().get_bit(b);
             } else {
-                self.banks[b].read_address.next = self.win_row[b].q.val();
-                self.banks[b].write_address.next = self.win_row[b].q.val();
+                self.banks[b].read_row.next = self.pick.out[b].val().get_bits::<8>(0);
+                self.banks[b].write_row.next = self.win_row[b].q.val();
                 self.banks[b].write_data.next = self.win_wdata[b].q.val();
-                self.banks[b].write_enable.next =
-                    self.access[b].go.val() && self.win_write[b].q.val();
+                self.banks[b].write.next = self.access[b].go.val() && self.win_write[b].q.val();
             }
-            self.read.input[b].next = self.banks[b].read_data.val();
+            self.read.input[b].next = self.banks[b].data.val();
             if self.host_read_q.q.val() {
                 self.host_rdata[b].next = self.banks[b].read_data.val();
             } else {
