@@ -1,8 +1,11 @@
-//! A block RAM with one clock, one read port and one write port, whose read of the word
-//! written in the same cycle is left undefined, as the hardware leaves it.
+//! Block RAMs with one clock, a read port and a write port, whose read of the word the write
+//! port writes in the same cycle is left undefined, as the hardware leaves it: [`BlockRam`],
+//! and [`ReadWriteBlockRam`], whose write port reads its own address too.
 //!
-//! - The read is synchronous: `read_data` is the word at the `read_address` of the cycle
-//!   before. A write stores `write_data` at `write_address` at the end of the cycle.
+//! - The reads are synchronous: `read_data` is the word at the `read_address` of the cycle
+//!   before. A write stores `write_data` at `write_address` at the end of the cycle. The write
+//!   port of a [`ReadWriteBlockRam`] reads before it writes (`write_port_data`, the cycle
+//!   after: an ECP5 `DP16KD` port in its read-before-write mode), which is always defined.
 //! - **Read and write of one address in one cycle.** An ECP5 `DP16KD`, like most FPGA block
 //!   RAMs, returns an undefined word when its two ports meet at one address in one cycle. A
 //!   plain Verilog RAM promises the old word, and yosys keeps that promise with logic of its
@@ -18,7 +21,7 @@
 
 use rust_hdl::prelude::*;
 
-/// `2^N` words of `W` bits.
+/// `2^N` words of `W` bits: a read port and a write port.
 #[derive(LogicBlock)]
 pub struct BlockRam<const W: usize, const N: usize> {
     pub clock: Signal<In, Clock>,
@@ -29,8 +32,54 @@ pub struct BlockRam<const W: usize, const N: usize> {
     pub write_enable: Signal<In, Bit>,
     pub write_address: Signal<In, Bits<N>>,
     pub write_data: Signal<In, Bits<W>>,
-    /// The simulation's copy of the words.
-    _words: Vec<Bits<W>>,
+    _words: Words<W>,
+}
+
+/// A [`BlockRam`] whose write port reads too: a read port and a read-write port.
+#[derive(LogicBlock)]
+pub struct ReadWriteBlockRam<const W: usize, const N: usize> {
+    pub clock: Signal<In, Clock>,
+    /// The word to read: it is on `read_data` the next cycle.
+    pub read_address: Signal<In, Bits<N>>,
+    pub read_data: Signal<Out, Bits<W>>,
+    /// Write `write_data` at `write_address` this cycle (if `write_enable`); the word that
+    /// was there is on `write_port_data` the next cycle.
+    pub write_enable: Signal<In, Bit>,
+    pub write_address: Signal<In, Bits<N>>,
+    pub write_data: Signal<In, Bits<W>>,
+    pub write_port_data: Signal<Out, Bits<W>>,
+    _words: Words<W>,
+}
+
+/// The simulation's copy of the words.
+struct Words<const W: usize>(Vec<Bits<W>>);
+
+impl<const W: usize> Words<W> {
+    fn new(address_bits: usize) -> Self {
+        Words(vec![Bits::<W>::default(); 1 << address_bits])
+    }
+
+    /// A clock edge: the read port's word (inverted if the write port writes it now: undefined
+    /// in the hardware, so that a use of it shows), the write port's word before the write;
+    /// then the write.
+    fn edge(
+        &mut self,
+        read: usize,
+        write: Option<(usize, Bits<W>)>,
+        at: usize,
+    ) -> (Bits<W>, Bits<W>) {
+        let old = self.0[read];
+        let read_data = if write.is_some_and(|(a, _)| a == read) {
+            !old
+        } else {
+            old
+        };
+        let write_port_data = self.0[at];
+        if let Some((a, d)) = write {
+            self.0[a] = d;
+        }
+        (read_data, write_port_data)
+    }
 }
 
 impl<const W: usize, const N: usize> Default for BlockRam<W, N> {
@@ -42,7 +91,22 @@ impl<const W: usize, const N: usize> Default for BlockRam<W, N> {
             write_enable: Default::default(),
             write_address: Default::default(),
             write_data: Default::default(),
-            _words: vec![Bits::<W>::default(); 1 << N],
+            _words: Words::new(N),
+        }
+    }
+}
+
+impl<const W: usize, const N: usize> Default for ReadWriteBlockRam<W, N> {
+    fn default() -> Self {
+        ReadWriteBlockRam {
+            clock: Default::default(),
+            read_address: Default::default(),
+            read_data: Default::default(),
+            write_enable: Default::default(),
+            write_address: Default::default(),
+            write_data: Default::default(),
+            write_port_data: Default::default(),
+            _words: Words::new(N),
         }
     }
 }
@@ -50,14 +114,12 @@ impl<const W: usize, const N: usize> Default for BlockRam<W, N> {
 impl<const W: usize, const N: usize> Logic for BlockRam<W, N> {
     fn update(&mut self) {
         if self.clock.pos_edge() {
-            let read = self.read_address.val().index();
-            let old = self._words[read];
-            let collides = self.write_enable.val() && self.write_address.val().index() == read;
-            // Undefined in the hardware: inverted here, so that a use of it shows.
-            self.read_data.next = if collides { !old } else { old };
-            if self.write_enable.val() {
-                self._words[self.write_address.val().index()] = self.write_data.val();
-            }
+            let write = self
+                .write_enable
+                .val()
+                .then(|| (self.write_address.val().index(), self.write_data.val()));
+            let at = self.write_address.val().index();
+            (self.read_data.next, _) = self._words.edge(self.read_address.val().index(), write, at);
         }
     }
 
@@ -66,16 +128,53 @@ impl<const W: usize, const N: usize> Logic for BlockRam<W, N> {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(format!(
-            "\
+        Verilog::Custom(verilog(W, N, false))
+    }
+}
+
+impl<const W: usize, const N: usize> Logic for ReadWriteBlockRam<W, N> {
+    fn update(&mut self) {
+        if self.clock.pos_edge() {
+            let write = self
+                .write_enable
+                .val()
+                .then(|| (self.write_address.val().index(), self.write_data.val()));
+            let at = self.write_address.val().index();
+            (self.read_data.next, self.write_port_data.next) =
+                self._words.edge(self.read_address.val().index(), write, at);
+        }
+    }
+
+    fn connect(&mut self) {
+        self.read_data.connect();
+        self.write_port_data.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        Verilog::Custom(verilog(W, N, true))
+    }
+}
+
+/// The Verilog of `2^n` words of `w` bits, with `write_port_data` if `write_port_reads`.
+fn verilog(w: usize, n: usize, write_port_reads: bool) -> String {
+    let (init, read) = if write_port_reads {
+        (
+            format!("   write_port_data = {w}'h0;\n"),
+            "   write_port_data <= contents[write_address];\n",
+        )
+    } else {
+        (String::new(), "")
+    };
+    format!(
+        "\
 // The read of the word written in the same cycle is undefined (see hdl/src/block_ram.rs).
 (* no_rw_check *)
 reg [{msb}:0] contents [0:{last}];
 integer k;
 initial begin
-   read_data = {W}'h0;
-   for (k = 0; k <= {last}; k = k + 1)
-      contents[k] = {W}'h0;
+   read_data = {w}'h0;
+{init}   for (k = 0; k <= {last}; k = k + 1)
+      contents[k] = {w}'h0;
 end
 
 always @(posedge clock) begin
@@ -87,12 +186,11 @@ always @(posedge clock) begin
    else
       read_data <= contents[read_address];
 `endif
-   if (write_enable)
+{read}   if (write_enable)
       contents[write_address] <= write_data;
 end
 ",
-            msb = W - 1,
-            last = (1usize << N) - 1,
-        ))
-    }
+        msb = w - 1,
+        last = (1usize << n) - 1,
+    )
 }

@@ -1,8 +1,8 @@
-//! One bank of the shared memory (hdl/src/shared_mem/bank.rs): a row given in one cycle
+//! One bank of the shared memory (hdl/src/shared_mem/bank.rs): a row read ahead in one cycle
 //! comes out of `data` two cycles later as the bank held it after that cycle's write, a write
 //! of the row at the edge that read it included (forwarded past the RAM's undefined answer);
-//! `read_data` is the RAM's own answer a cycle after the row. Its Verilog replays cycle for
-//! cycle in Icarus and Verilator.
+//! the access row's byte, as it was before its write, is on `row_data` the cycle after. Its
+//! Verilog replays cycle for cycle in Icarus and Verilator.
 
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{emit, lint};
@@ -17,36 +17,34 @@ fn random_run(cycles: usize, mut recording: Option<&mut Recording>) -> usize {
     let mut bank = connected::<Bank>();
     let mut rng = Rng::new(5);
     let mut mem = [0u8; 256];
-    // What `read_data` and `data` must show now (None: undefined, a read that met a write).
-    let mut read_data: Option<u8> = Some(0);
+    // What `row_data` and `data` must show now.
+    let mut row_data: u8 = 0;
     let mut data_next: u8 = 0;
     let mut data: u8 = 0;
     let mut forwarded = 0;
     for _ in 0..cycles {
+        let ahead = rng.below(4) as u8;
         let row = rng.below(4) as u8;
-        let write = rng.chance(50).then(|| (rng.below(4) as u8, rng.byte()));
-        bank.read_row.next = (row as u64).into();
+        let write = rng.chance(50).then(|| rng.byte());
+        bank.read_row.next = (ahead as u64).into();
+        bank.row.next = (row as u64).into();
         bank.write.next = write.is_some();
-        let (wr, wd) = write.unwrap_or((0, 0));
-        bank.write_row.next = (wr as u64).into();
-        bank.write_data.next = (wd as u64).into();
+        bank.write_data.next = (write.unwrap_or(0) as u64).into();
         settle(&mut bank).unwrap();
         assert_eq!(bank.data.val().index() as u8, data, "data");
-        if let Some(r) = read_data {
-            assert_eq!(bank.read_data.val().index() as u8, r, "read_data");
-        }
+        assert_eq!(bank.row_data.val().index() as u8, row_data, "row_data");
         if let Some(r) = recording.as_deref_mut() {
             r.sample(&bank);
         }
         tick(&mut bank, |b| &mut b.clock).unwrap();
-        // The edge: the RAM reads `row` (undefined if written now), then the write is made.
+        // The edge: both rows are read, then the write is made.
         data = data_next;
-        read_data = (write.map(|(r, _)| r) != Some(row)).then_some(mem[row as usize]);
-        if let Some((r, d)) = write {
-            mem[r as usize] = d;
-            forwarded += usize::from(r == row);
+        row_data = mem[row as usize];
+        if let Some(d) = write {
+            mem[row as usize] = d;
+            forwarded += usize::from(row == ahead);
         }
-        data_next = mem[row as usize];
+        data_next = mem[ahead as usize];
     }
     forwarded
 }

@@ -258,20 +258,19 @@ impl Logic for SharedMem {
             // The bank: the host's access, or the winner's write now and the next winner's row
             // read as it is picked (its byte leaves the bank from a register).
             self.banks[b].clock.next = self.clock.val();
+            self.banks[b].read_row.next = self.pick.out[b].val().get_bits::<8>(0);
             if self.host_en.val() {
-                self.banks[b].read_row.next = self.host_addr.val().get_bits::<8>(0);
-                self.banks[b].write_row.next = self.host_addr.val().get_bits::<8>(0);
+                self.banks[b].row.next = self.host_addr.val().get_bits::<8>(0);
                 self.banks[b].write_data.next = self.host_wdata.val();
                 self.banks[b].write.next = self.host_write.val() && self.host_bank.val().get_bit(b);
             } else {
-                self.banks[b].read_row.next = self.pick.out[b].val().get_bits::<8>(0);
-                self.banks[b].write_row.next = self.win_row[b].q.val();
+                self.banks[b].row.next = self.win_row[b].q.val();
                 self.banks[b].write_data.next = self.win_wdata[b].q.val();
                 self.banks[b].write.next = self.access[b].go.val() && self.win_write[b].q.val();
             }
             self.read.input[b].next = self.banks[b].data.val();
             if self.host_read_q.q.val() {
-                self.host_rdata[b].next = self.banks[b].read_data.val();
+                self.host_rdata[b].next = self.banks[b].row_data.val();
             } else {
                 self.host_rdata[b].next = 0.into();
             }
