@@ -105,6 +105,10 @@ pub struct Gpu {
     dbg: Signal<Local, Bits<8>>,
     /// `dbg_core` of last cycle: the core whose registered read is on `dbg_value` now.
     dbg_core_q: DFF<Bits<4>>,
+    /// The launch, a cycle late, for the cores and the shared memory: the scheduler zeroes the
+    /// registers for 16 cycles before the run, so nothing needs the clear sooner, and a
+    /// register keeps the host's launch off the arbitration's path in every bank.
+    clear_q: DFF<Bit>,
     /// Performance events of cores and banks, in counter order.
     perf_events: Signal<Local, Bits<COUNTERS>>,
 }
@@ -152,6 +156,7 @@ impl Default for Gpu {
             faults: Default::default(),
             dbg: Default::default(),
             dbg_core_q: Default::default(),
+            clear_q: Default::default(),
             perf_events: Default::default(),
         }
     }
@@ -176,7 +181,7 @@ impl Logic for Gpu {
         for i in 0..16 {
             self.cores[i].clock.next = self.clock.val();
             self.cores[i].core_id.next = self.core_ids[i].val();
-            self.cores[i].clear.next = self.sched.core_clear.val();
+            self.cores[i].clear.next = self.clear_q.q.val();
             self.cores[i].halt.next = self.sched.halt.val();
             self.cores[i].start.next = self.sched.start.val().get_bit(i);
             self.cores[i].start_frame.next = self.sched.start_frame.val();
@@ -233,7 +238,7 @@ impl Logic for Gpu {
 
         // ---- shared memory: the host's while it asks or the run is over ----
         self.sm.clock.next = self.clock.val();
-        self.sm.clear.next = self.sched.core_clear.val();
+        self.sm.clear.next = self.clear_q.q.val();
         self.sm.host_en.next = self.sm_en.val() || self.sched.halt.val();
         self.sm.host_addr.next = self.sm_addr.val();
         self.sm.host_write.next = self.sm_en.val() && self.sm_write.val();
@@ -259,6 +264,8 @@ impl Logic for Gpu {
         self.event_frame.next = self.sched.event_frame.val();
         self.event_mask.next = self.sched.event_mask.val();
         self.ready_mask.next = self.readies.val();
+        self.clear_q.clock.next = self.clock.val();
+        self.clear_q.d.next = self.sched.core_clear.val();
         self.dbg_core_q.clock.next = self.clock.val();
         self.dbg_core_q.d.next = self.dbg_core.val();
         self.dbg_value.next = self.dbg.val();
