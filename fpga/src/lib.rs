@@ -13,5 +13,6 @@ pub mod host;
 pub mod lint;
 pub mod progress;
 pub mod synth;
+pub mod timing;
 pub mod tools;
 pub mod verilog_engine;

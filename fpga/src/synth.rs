@@ -8,6 +8,7 @@
 //! a real design, and nextpnr's Fmax is the block's own internal timing.
 
 use crate::cosim::Port;
+use crate::timing::{self, Timing};
 use crate::tools::{run_watched, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 use std::fmt::Write;
 use std::path::Path;
@@ -155,6 +156,9 @@ pub struct Report {
     pub stop: Stop,
     /// The slowest register-to-register path, if place-and-route ran.
     pub critical_path: Option<CriticalPath>,
+    /// Every path over the target period, by the stage it belongs to, if the design was
+    /// routed (from nextpnr's SDF: [`crate::timing`]).
+    pub timing: Option<Timing>,
     /// Why place-and-route did not give a result, if it did not.
     pub pnr_note: Option<String>,
 }
@@ -224,9 +228,30 @@ impl std::fmt::Display for Report {
                 p.through.join(" -> ")
             )?;
         }
+        if let Some(t) = &self.timing {
+            let over: usize = t.over.iter().map(|s| s.endpoints).sum();
+            writeln!(
+                f,
+                "paths over {:.1} ns: {over} of {} endpoints, by the blocks they run from and to:",
+                t.period_ns, t.endpoints
+            )?;
+            for s in t.over.iter().take(STAGES_SHOWN) {
+                writeln!(
+                    f,
+                    "  {:5.1} ns {:6}  {} -> {}",
+                    s.worst_ns, s.endpoints, s.from, s.to
+                )?;
+            }
+            if t.over.len() > STAGES_SHOWN {
+                writeln!(f, "  ... and {} more", t.over.len() - STAGES_SHOWN)?;
+            }
+        }
         Ok(())
     }
 }
+
+/// Stages of paths over the period that a report lists (the worst first).
+const STAGES_SHOWN: usize = 20;
 
 /// How far [`synthesise`] takes the design.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -345,6 +370,7 @@ pub fn implement(
         fmax_mhz: None,
         stop,
         critical_path: None,
+        timing: None,
         pnr_note: None,
     };
     if stop == Stop::AfterSynthesis {
@@ -399,6 +425,11 @@ pub fn implement(
             let json = std::fs::read_to_string(dir.join("pnr.json")).map_err(io)?;
             report.fmax_mhz = fmax_from_report(&json);
             report.critical_path = critical_path_from_report(&json);
+            let sdf = std::fs::read_to_string(dir.join("routed.sdf")).map_err(io)?;
+            report.timing = Some(
+                timing::analyse(&sdf, 1000.0 / flow.freq_mhz)
+                    .map_err(|e| ToolError(format!("{}: {e}", dir.display())))?,
+            );
             if report.fmax_mhz.is_none() {
                 report.pnr_note = Some("nextpnr's report has no clock".into());
             }
@@ -467,6 +498,8 @@ fn nextpnr(
     }
     if stop == Stop::AfterPlacement {
         args.push("--no-route");
+    } else {
+        args.extend(["--sdf", "routed.sdf"]);
     }
     let mut shown = (String::new(), Instant::now());
     let mut diverged = None;
@@ -710,6 +743,7 @@ mod tests {
             fmax_mhz: None,
             stop: Stop::AfterRouting,
             critical_path: None,
+            timing: None,
             pnr_note: None,
         };
         assert!((report.lut_share() - 0.909).abs() < 0.001);
