@@ -176,7 +176,9 @@ pub struct Core {
     mul_low: DFF<Bit>,
     /// The `mul` in E wrote its low byte last cycle: it writes the high byte now.
     mul_high: DFF<Bit>,
-    /// The address this core locked with `ld_sync`.
+    /// This core holds a lock, and the address of the last `ld_sync` E presented: the locked
+    /// one while `locked` (taken from E, not at the grant, so that the grant, which comes
+    /// from the far side of the shared memory, enables one flip-flop and not twelve).
     locked: DFF<Bit>,
     lock_addr: DFF<Bits<12>>,
     /// The debug view's register, read last cycle.
@@ -451,10 +453,13 @@ impl Logic for Core {
             && !self.mul_low.q.val()
             && !self.mul_high.q.val();
         self.mul_high.d.next = self.mul_low.q.val();
-        // The port's access (E's or a posted store) takes or releases the lock.
+        // The port's access (E's or a posted store) takes or releases the lock, of the address
+        // E's `ld_sync` presented.
         if self.mem_grant.val() && self.mem_keep.val() && self.mem_sync.val() {
             self.locked.d.next = !self.mem_write.val();
-            self.lock_addr.d.next = self.mem_addr.val();
+        }
+        if self.e_req.val() && self.is_load.val() && self.is_sync.val() {
+            self.lock_addr.d.next = self.addr.val();
         }
         if self.finish.val() {
             self.locked.d.next = false;
