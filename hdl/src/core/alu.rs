@@ -1,5 +1,12 @@
 //! The single-cycle ALU: every instruction of SPEC §4.2 that produces a register value in one
 //! cycle (`mul` and `div` have their own units, [`super::multiplier`] and [`super::divider`]).
+//!
+//! `add`, `sub` and `cmpge` share one adder (a carry chain). Its result leaves the ALU as it
+//! is, with flags saying whether it is the instruction's (`sum_op`, `ge_op`); every other
+//! result, which needs no carry, is `rest`. The core puts the adder's bits into its
+//! write-back with one gate after the carry chain, everything else having been chosen in
+//! parallel with it: the core's own loop (E → ALU → write-back → forwarding → E) is then the
+//! chain and two gates, not the chain and a multiplexer of every result.
 
 use rust_hdl::prelude::*;
 
@@ -9,6 +16,9 @@ use rust_hdl::prelude::*;
 pub struct Alu {
     /// Instruction bits [15:12].
     pub opcode: Signal<In, Bits<4>>,
+    /// `opcode != 1`, decoded with the instruction's fetch: the adder computes `a + !b + 1`
+    /// = `a - b` (`sub`, and `cmpge` from its carry), else `a + b`.
+    pub subtract: Signal<In, Bit>,
     /// RF[src0].
     pub a: Signal<In, Bits<8>>,
     /// RF[src1].
@@ -19,15 +29,15 @@ pub struct Alu {
     pub dst_high: Signal<In, Bit>,
     /// This core's number (what `set_const` writes into r0–r7).
     pub core_id: Signal<In, Bits<4>>,
-    /// The value for RF[dst] (0 for the opcodes other units compute).
-    pub result: Signal<Out, Bits<8>>,
-    /// `add`, `sub` and `cmpge` share one adder: `a + b`, or `a + !b + 1` = `a - b` with the
-    /// carry out `a >= b`.
-    subtract: Signal<Local, Bit>,
+    /// The adder's 9 bits; the value for RF[dst] is `sum[7:0]` if `sum_op` (`add`, `sub`),
+    /// `sum[8]` (`a >= b`) if `ge_op` (`cmpge`), else `rest` (0 for the opcodes other units
+    /// compute).
+    pub sum: Signal<Out, Bits<9>>,
+    pub sum_op: Signal<Out, Bit>,
+    pub ge_op: Signal<Out, Bit>,
+    pub rest: Signal<Out, Bits<8>>,
     addend: Signal<Local, Bits<8>>,
-    sum: Signal<Local, Bits<9>>,
     shift: Signal<Local, Bits<3>>,
-    value: Signal<Local, Bits<8>>,
 }
 
 impl Logic for Alu {
@@ -36,7 +46,6 @@ impl Logic for Alu {
     #[hdl_gen]
     fn update(&mut self) {
         self.shift.next = self.imm.val().get_bits::<3>(0);
-        self.subtract.next = self.opcode.val() != 1;
         if self.subtract.val() {
             self.addend.next = !self.b.val();
         } else {
@@ -45,25 +54,23 @@ impl Logic for Alu {
         self.sum.next = bit_cast::<9, 8>(self.a.val())
             + bit_cast::<9, 8>(self.addend.val())
             + bit_cast::<9, 1>(self.subtract.val().into());
-        self.value.next = 0.into();
+        self.sum_op.next = (self.opcode.val() == 1) || (self.opcode.val() == 2);
+        self.ge_op.next = self.opcode.val() == 5;
+        self.rest.next = 0.into();
         match self.opcode.val().index() {
-            1 => self.value.next = self.sum.val().get_bits::<8>(0),
-            2 => self.value.next = self.sum.val().get_bits::<8>(0),
-            5 => self.value.next = bit_cast::<8, 1>(self.sum.val().get_bits::<1>(8)),
-            6 => self.value.next = self.a.val() >> self.shift.val(),
-            7 => self.value.next = self.a.val() << self.shift.val(),
-            8 => self.value.next = self.a.val() & self.b.val(),
-            9 => self.value.next = self.a.val() | self.b.val(),
-            10 => self.value.next = self.a.val() ^ self.b.val(),
+            6 => self.rest.next = self.a.val() >> self.shift.val(),
+            7 => self.rest.next = self.a.val() << self.shift.val(),
+            8 => self.rest.next = self.a.val() & self.b.val(),
+            9 => self.rest.next = self.a.val() | self.b.val(),
+            10 => self.rest.next = self.a.val() ^ self.b.val(),
             12 => {
                 if self.dst_high.val() {
-                    self.value.next = self.imm.val();
+                    self.rest.next = self.imm.val();
                 } else {
-                    self.value.next = bit_cast::<8, 4>(self.core_id.val());
+                    self.rest.next = bit_cast::<8, 4>(self.core_id.val());
                 }
             }
             _ => {}
         }
-        self.result.next = self.value.val();
     }
 }

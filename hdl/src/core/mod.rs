@@ -165,6 +165,9 @@ pub struct Core {
     /// … and it takes one cycle (no load, store, `mul`, `div` or `bnz`): it ends the task as
     /// soon as it runs.
     e_ends: DFF<Bit>,
+    /// The ALU's adder subtracts (the instruction is not `add`): decoded at fetch, so the
+    /// adder's operand is one gate from registers.
+    e_sub: DFF<Bit>,
     e_ip: DFF<Bits<4>>,
     e_a: DFF<Bits<8>>,
     e_b: DFF<Bits<8>>,
@@ -223,6 +226,14 @@ pub struct Core {
     wb_en: Signal<Local, Bit>,
     wb_dst: Signal<Local, Bits<4>>,
     wb_val: Signal<Local, Bits<8>>,
+    /// The write-back's value in two parts: the ALU's adder's bits, one gate after its carry
+    /// chain (`wb_adder`; `wd_adder` for the register file, 0 under an `init_write`), and
+    /// every other value, chosen beside the chain (`wb_rest`; `wd_rest` with `init_value`).
+    wb_alu: Signal<Local, Bit>,
+    wb_adder: Signal<Local, Bits<8>>,
+    wb_rest: Signal<Local, Bits<8>>,
+    wd_adder: Signal<Local, Bits<8>>,
+    wd_rest: Signal<Local, Bits<8>>,
     f_ip: Signal<Local, Bits<4>>,
     /// The fetched word is a `bnz` to its own IP or before (a loop): guessed taken, so its
     /// target is fetched next.
@@ -252,7 +263,8 @@ impl Logic for Core {
     fn update(&mut self) {
         dff_setup!(
             self, clock, running, frame, ip, fetch_done, e_valid, e_insn, e_mem, e_pred, e_last,
-            e_ends, e_ip, e_a, e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr, dbg_q
+            e_ends, e_sub, e_ip, e_a, e_b, e_c, mem_wait, mul_low, mul_high, locked, lock_addr,
+            dbg_q
         );
         self.rf.clock.next = self.clock.val();
         self.div.clock.next = self.clock.val();
@@ -288,6 +300,7 @@ impl Logic for Core {
 
         // ---- execute units ----
         self.alu.opcode.next = self.opc.val();
+        self.alu.subtract.next = self.e_sub.q.val();
         self.alu.a.next = self.e_a.q.val();
         self.alu.b.next = self.e_b.q.val();
         self.alu.imm.next = self.e_insn.q.val().get_bits::<8>(4);
@@ -362,26 +375,48 @@ impl Logic for Core {
             && (self.opc.val() < 13);
         self.wb_dst.next =
             self.e_insn.q.val().get_bits::<4>(0) + bit_cast::<4, 1>(self.mul_high.q.val().into());
+        // Every value but the adder's is chosen from E's registers, beside the carry chain;
+        // the adder's bits join with one gate after it (the core's own loop).
+        self.wb_alu.next = false;
         if self.is_load.val() {
-            self.wb_val.next = self.mem_rdata.val();
+            self.wb_rest.next = self.mem_rdata.val();
         } else if self.opc.val() == 4 {
-            self.wb_val.next = self.div.quotient.val();
+            self.wb_rest.next = self.div.quotient.val();
         } else if self.mul_high.q.val() {
-            self.wb_val.next = self.mul.product.val().get_bits::<8>(8);
+            self.wb_rest.next = self.mul.product.val().get_bits::<8>(8);
         } else if self.mul_low.q.val() {
-            self.wb_val.next = self.mul.product.val().get_bits::<8>(0);
+            self.wb_rest.next = self.mul.product.val().get_bits::<8>(0);
         } else {
-            self.wb_val.next = self.alu.result.val();
+            self.wb_rest.next = self.alu.rest.val();
+            self.wb_alu.next = true;
         }
+        // The adder's bits: for the write-back, and for the register file unless the
+        // scheduler writes it (`init_write`, only while idle).
+        self.wb_adder.next = 0.into();
+        self.wd_adder.next = 0.into();
+        if self.wb_alu.val() && self.alu.sum_op.val() {
+            self.wb_adder.next = self.alu.sum.val().get_bits::<8>(0);
+            if !self.init_write.val() {
+                self.wd_adder.next = self.alu.sum.val().get_bits::<8>(0);
+            }
+        }
+        if self.wb_alu.val() && self.alu.ge_op.val() {
+            self.wb_adder.next = bit_cast::<8, 1>(self.alu.sum.val().get_bits::<1>(8));
+            if !self.init_write.val() {
+                self.wd_adder.next = bit_cast::<8, 1>(self.alu.sum.val().get_bits::<1>(8));
+            }
+        }
+        self.wb_val.next = self.wb_adder.val() | self.wb_rest.val();
         self.rf.we.next = self.wb_en.val() || self.init_write.val();
         // Sub-block inputs are written once per update (see docs/microarchitecture.md).
         if self.init_write.val() {
             self.rf.wa.next = self.init_reg.val();
-            self.rf.wd.next = self.init_value.val();
+            self.wd_rest.next = self.init_value.val();
         } else {
             self.rf.wa.next = self.wb_dst.val();
-            self.rf.wd.next = self.wb_val.val();
+            self.wd_rest.next = self.wb_rest.val();
         }
+        self.rf.wd.next = self.wd_adder.val() | self.wd_rest.val();
         self.rf.rd.next = self.dbg_reg_sel.val();
         self.dbg_q.d.next = self.rf.qd.val();
         self.dbg_reg.next = self.dbg_q.q.val();
@@ -479,6 +514,7 @@ impl Logic for Core {
                 self.e_ip.d.next = self.f_ip.val();
                 self.e_last.d.next = self.f_last.val();
                 self.e_ends.d.next = self.f_ends.val();
+                self.e_sub.d.next = self.f_opc.val() != 1;
                 self.e_a.d.next = self.f_a.val();
                 self.e_b.d.next = self.f_b.val();
                 self.e_c.d.next = self.f_c.val();
