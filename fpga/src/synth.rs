@@ -397,11 +397,27 @@ pub fn implement(
     } else {
         vec![]
     };
+    let router2 = placer_router.contains(&"router2");
     let pnr = match nextpnr(flow, dir, stop, &placer_router, progress) {
         Err(Nextpnr::Router2Diverged(why)) => {
             keep_log(dir, "nextpnr-router2.log");
             progress(&format!(
                 "router2 does not converge ({why}); placing again and routing with router1"
+            ));
+            nextpnr(flow, dir, stop, &ECP5_ROUTER1, progress)
+        }
+        // Router2 can also give up on a net (seen on one core alone: "Failed to route arc 0.0
+        // of net 'clk$TRELLIS_IO_IN'").
+        Err(Nextpnr::Tool(e)) if router2 => {
+            keep_log(dir, "nextpnr-router2.log");
+            let lines = || e.0.lines().rev();
+            let why = lines()
+                .find(|l| l.contains("ERROR"))
+                .or_else(|| lines().next())
+                .unwrap_or("no message");
+            progress(&format!(
+                "router2 failed ({}); placing again and routing with router1",
+                why.trim()
             ));
             nextpnr(flow, dir, stop, &ECP5_ROUTER1, progress)
         }
