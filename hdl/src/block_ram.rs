@@ -22,7 +22,7 @@
 use rust_hdl::prelude::*;
 
 /// `2^N` words of `W` bits: a read port and a write port.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct BlockRam<const W: usize, const N: usize> {
     pub clock: Signal<In, Clock>,
     /// The word to read: it is on `read_data` the next cycle.
@@ -32,11 +32,11 @@ pub struct BlockRam<const W: usize, const N: usize> {
     pub write_enable: Signal<In, Bit>,
     pub write_address: Signal<In, Bits<N>>,
     pub write_data: Signal<In, Bits<W>>,
-    _words: Words<W>,
+    _words: Words<W, N>,
 }
 
 /// A [`BlockRam`] whose write port reads too: a read port and a read-write port.
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct ReadWriteBlockRam<const W: usize, const N: usize> {
     pub clock: Signal<In, Clock>,
     /// The word to read: it is on `read_data` the next cycle.
@@ -48,17 +48,19 @@ pub struct ReadWriteBlockRam<const W: usize, const N: usize> {
     pub write_address: Signal<In, Bits<N>>,
     pub write_data: Signal<In, Bits<W>>,
     pub write_port_data: Signal<Out, Bits<W>>,
-    _words: Words<W>,
+    _words: Words<W, N>,
 }
 
-/// The simulation's copy of the words.
-struct Words<const W: usize>(Vec<Bits<W>>);
+/// The simulation's copy of the `2^N` words, all 0 at first.
+struct Words<const W: usize, const N: usize>(Vec<Bits<W>>);
 
-impl<const W: usize> Words<W> {
-    fn new(address_bits: usize) -> Self {
-        Words(vec![Bits::<W>::default(); 1 << address_bits])
+impl<const W: usize, const N: usize> Default for Words<W, N> {
+    fn default() -> Self {
+        Words(vec![Bits::<W>::default(); 1 << N])
     }
+}
 
+impl<const W: usize, const N: usize> Words<W, N> {
     /// A clock edge: the read port's word (inverted if the write port writes it now: undefined
     /// in the hardware, so that a use of it shows), the write port's word before the write;
     /// then the write.
@@ -79,35 +81,6 @@ impl<const W: usize> Words<W> {
             self.0[a] = d;
         }
         (read_data, write_port_data)
-    }
-}
-
-impl<const W: usize, const N: usize> Default for BlockRam<W, N> {
-    fn default() -> Self {
-        BlockRam {
-            clock: Default::default(),
-            read_address: Default::default(),
-            read_data: Default::default(),
-            write_enable: Default::default(),
-            write_address: Default::default(),
-            write_data: Default::default(),
-            _words: Words::new(N),
-        }
-    }
-}
-
-impl<const W: usize, const N: usize> Default for ReadWriteBlockRam<W, N> {
-    fn default() -> Self {
-        ReadWriteBlockRam {
-            clock: Default::default(),
-            read_address: Default::default(),
-            read_data: Default::default(),
-            write_enable: Default::default(),
-            write_address: Default::default(),
-            write_data: Default::default(),
-            write_port_data: Default::default(),
-            _words: Words::new(N),
-        }
     }
 }
 
