@@ -178,6 +178,13 @@ fn a_bank_lock_is_held_from_its_ld_sync_to_its_st_sync_or_task_end() {
         "row_as_reference",
         Mode::Pdr,
     );
+    // The lock's next state reported as its present one.
+    lock.broken_copy_fails(
+        "locked_after = valid_next;",
+        "locked_after = valid$q;",
+        "after_as_reference",
+        Mode::Pdr,
+    );
 }
 
 #[test]
@@ -197,10 +204,16 @@ fn a_bank_serves_one_lock_owner_and_leaves_its_locked_byte_alone() {
             "blocked = 1'b0;",
             "one_owner",
         ),
+        // A pick made in a launch's cycle kept.
+        (
+            "win_q$d = 32'h0;",
+            "win_q$d = pick;",
+            "winner_as_picked",
+        ),
         // The row compared with the wrong row.
         (
-            "(lock$locked_row == row);",
-            "(lock$locked_row == ~row);",
+            "(lock$locked_row == row_q$q);",
+            "(lock$locked_row == ~row_q$q);",
             "locked_byte_untouched",
         ),
         // The lock not reported to the arbitration and the counters.
@@ -213,15 +226,21 @@ fn a_bank_serves_one_lock_owner_and_leaves_its_locked_byte_alone() {
         ("&& ~host_en", "", "served_only_if_asked"),
         // Everything held back while locked.
         (
-            "blocked = lock$locked && (lock$locked_row == row);",
+            "blocked = lock$locked && (lock$locked_row == row_q$q);",
             "blocked = lock$locked;",
             "served_unless_locked",
         ),
-        // A winning st_sync not seen as unlocking.
+        // A picked st_sync not seen as unlocking.
         (
-            "(lock$locked && ~st_sync) || ld_sync",
-            "lock$locked || ld_sync",
-            "next_lock_when_served",
+            "(lock$locked_after && ~(pick_sync && pick_write))",
+            "lock$locked_after",
+            "next_lock_as_reference",
+        ),
+        // The lock's present state, not its next, carried into locked_next.
+        (
+            "((lock$locked_after &&",
+            "((lock$locked &&",
+            "next_lock_as_reference",
         ),
     ];
     for (from, to, property) in breaks {

@@ -19,17 +19,24 @@ pub struct BankLock {
     /// The lock: held, and which row. (Its owner is kept to release it at `task_end`.)
     pub locked: Signal<Out, Bit>,
     pub locked_row: Signal<Out, Bits<8>>,
+    /// The lock as it will be next cycle, after this cycle's acquire, unlock, release or
+    /// launch (so a register beside the arbitration can hold what the lock will be).
+    pub locked_after: Signal<Out, Bit>,
     valid: DFF<Bit>,
     held_row: DFF<Bits<8>>,
     held_owner: DFF<Bits<16>>,
+    /// `valid`'s next value.
+    valid_next: Signal<Local, Bit>,
 }
 
 impl Logic for BankLock {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, valid, held_row, held_owner);
+        dff_setup!(self, clock, held_row, held_owner);
+        self.valid.clock.next = self.clock.val();
+        self.valid_next.next = self.valid.q.val();
         if self.acquire.val() {
-            self.valid.d.next = true;
+            self.valid_next.next = true;
             self.held_row.d.next = self.row.val();
             self.held_owner.d.next = self.owner.val();
         }
@@ -37,8 +44,10 @@ impl Logic for BankLock {
             || self.clear.val()
             || (self.valid.q.val() && (self.task_end.val() & self.held_owner.q.val()).any())
         {
-            self.valid.d.next = false;
+            self.valid_next.next = false;
         }
+        self.valid.d.next = self.valid_next.val();
+        self.locked_after.next = self.valid_next.val();
         self.locked.next = self.valid.q.val();
         self.locked_row.next = self.held_row.q.val();
     }

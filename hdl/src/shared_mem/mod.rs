@@ -20,8 +20,8 @@
 //!   withdrawn request is never registered, and a registered one is still up when its access
 //!   comes: the access stage does not look at the cores at all.
 //! - **Arbitrate** (cycle c+1): each bank picks one of its eligible registered requests
-//!   round-robin ([`arbiter`]) and registers the winner with its row, store?, `_sync`? and
-//!   data. A core keeps its request up, unchanged, until its grant, so the registered request
+//!   round-robin ([`arbiter`]); the access stage registers the winner with its row, store?
+//!   and `_sync`?, and a register beside it the winner's data. A core keeps its request up, unchanged, until its grant, so the registered request
 //!   is the one still up.
 //! - **Access** (cycle c+2): the bank checks the registered winner against its lock
 //!   ([`access`], holding the bank's [`lock`]) and, unless the lock holds it back, makes the
@@ -31,10 +31,12 @@
 //!   Nothing in this cycle's grant depends on this cycle's requests, so the grant is a path
 //!   from the registers beside the bank to the core, and the arbitration's carry chains and
 //!   selects are not on a path with the core that receives the grant.
-//! - A registered request is eligible unless its bank already picked it (it is being accessed
-//!   now), or it is an `ld_sync` and the bank is locked after this cycle's access (SPEC §6
-//!   rule 5; the lock as of the next cycle, from registers only, so an `st_sync`'s unlock lets
-//!   the next `ld_sync` be picked in the same cycle). A plain access to the locked row
+//! - A registered request is eligible unless it is an `ld_sync` and the bank is locked after
+//!   this cycle's access (SPEC §6 rule 5; the access stage keeps that in a register, set in
+//!   the cycle before from the lock's next state and the pick it registered, so an
+//!   `st_sync`'s unlock lets the next `ld_sync` be picked in the same cycle). A picked request
+//!   is not registered as asking in its pick's cycle (it is accessed in the next), so the
+//!   eligibility is one gate from flip-flops. A plain access to the locked row
 //!   is eligible; when it wins, the bank makes no access in the next cycle, the core is not
 //!   granted and asks again, and the round-robin pointer has moved past it, so the owner's
 //!   `st_sync` and other rows are still served within 15 turns (SPEC §6 rule 3). The access
@@ -127,17 +129,13 @@ pub struct SharedMem {
     pick: OneHotSelects<18>,
     /// Per core, the byte read by the bank that granted it last cycle.
     read: OneHotSelects<8>,
-    /// Per bank, the arbitration's result for the access stage: the winner (one-hot, 0 for
-    /// none) and its row, store?, `_sync`? and data.
-    win: [DFF<Bits<16>>; N],
-    win_row: [DFF<Bits<8>>; N],
-    win_write: [DFF<Bit>; N],
-    win_sync: [DFF<Bit>; N],
+    /// Per bank, the data of the winner its access stage registered (the rest of the
+    /// winner is registered in [`BankAccess`]).
     win_wdata: [DFF<Bits<8>>; N],
     /// The request stage: the cores' requests of last cycle, registered, so that the wire
     /// from each core to the banks is a cycle of its own and the arbitration starts from
-    /// flip-flops. Per bank, bit i: core i asked this bank, kept its request and was not
-    /// granted (so it asks again now) …
+    /// flip-flops. Per bank, bit i: core i asked this bank, kept its request and was neither
+    /// granted nor picked (so it asks again now, and may be picked) …
     asks: [DFF<Bits<16>>; N],
     /// … per core, that request's `{wdata, sync, write, row}` …
     fields: [DFF<Bits<18>>; N],
@@ -237,14 +235,10 @@ impl Logic for SharedMem {
             // ---- access: last cycle's winner, unless the lock holds it back ----
             self.access[b].clock.next = self.clock.val();
             self.access[b].clear.next = self.clear.val();
-            self.access[b].win.next = self.win[b].q.val();
-            self.access[b].row.next = self.win_row[b].q.val();
-            self.access[b].write.next = self.win_write[b].q.val();
-            self.access[b].sync.next = self.win_sync[b].q.val();
             self.access[b].host_en.next = self.hold.q.val();
             self.access[b].task_end.next = self.task_end_mask.val();
             if self.access[b].go.val() {
-                self.served[b].next = self.win[b].q.val();
+                self.served[b].next = self.access[b].win.val();
             } else {
                 self.served[b].next = 0.into();
             }
@@ -264,9 +258,9 @@ impl Logic for SharedMem {
                 self.banks[b].write_data.next = self.host_wdata.val();
                 self.banks[b].write.next = self.host_write.val() && self.host_bank.val().get_bit(b);
             } else {
-                self.banks[b].row.next = self.win_row[b].q.val();
+                self.banks[b].row.next = self.access[b].row.val();
                 self.banks[b].write_data.next = self.win_wdata[b].q.val();
-                self.banks[b].write.next = self.access[b].go.val() && self.win_write[b].q.val();
+                self.banks[b].write.next = self.access[b].go.val() && self.access[b].write.val();
             }
             self.read.input[b].next = self.banks[b].data.val();
             if self.host_read_q.q.val() {
@@ -295,9 +289,11 @@ impl Logic for SharedMem {
         for b in 0..16 {
             // ---- request stage: who asks this bank, for the arbitration of next cycle ----
             // A request served now is still up now (its core drops it next cycle), so it is
-            // not registered as asking again. A request not kept (its instruction faults) is
-            // withdrawn in its first cycle, so it is never registered: a registered request is
-            // still up, and kept, when its access comes.
+            // not registered as asking again; nor is the one picked now (below), which is
+            // accessed next cycle and, if the lock holds it back, registered again then. A
+            // request not kept (its instruction faults) is withdrawn in its first cycle, so it
+            // is never registered: a registered request is still up, and kept, when its
+            // access comes.
             self.asking.next = 0.into();
             self.asked.next = false;
             self.two_asked.next = false;
@@ -312,38 +308,33 @@ impl Logic for SharedMem {
                     self.hit.val() && self.keep[i].val() && !self.served[b].val().get_bit(i),
                 );
             }
-            self.asks[b].clock.next = self.clock.val();
-            self.asks[b].d.next = self.asking.val();
             self.asks_ld_sync[b].clock.next = self.clock.val();
             self.asks_ld_sync[b].d.next = self.asking.val() & self.ld_sync_mask.val();
 
             // ---- arbitrate: which registered requests the bank may pick, and the pick ----
-            // Bit expressions, not `if`s: each (bank, core) pair costs one bit of logic.
-            // `host_en` is left out: it comes late (the run's halt), and while it is high the
-            // access stage serves nothing, so a pick made then is never served.
+            // Bit expressions, not `if`s: each (bank, core) pair costs one bit of logic, from
+            // flip-flops only. `host_en` is left out: it comes late (the run's halt), and while
+            // it is high the access stage serves nothing, so a pick made then is never served.
+            // `clear` is left out too: the access stage drops a pick made in a launch's
+            // cycle, and no request is registered in it.
             // SPEC §6 rule 5: no `ld_sync` is picked for a bank locked after this cycle.
-            if self.clear.val() {
-                self.eligible[b].next = 0.into();
-            } else if self.access[b].locked_next.val() {
-                self.eligible[b].next =
-                    self.asks[b].q.val() & !self.win[b].q.val() & !self.asks_ld_sync[b].q.val();
+            if self.access[b].locked_next.val() {
+                self.eligible[b].next = self.asks[b].q.val() & !self.asks_ld_sync[b].q.val();
             } else {
-                self.eligible[b].next = self.asks[b].q.val() & !self.win[b].q.val();
+                self.eligible[b].next = self.asks[b].q.val();
             }
             self.arbiters[b].clock.next = self.clock.val();
             self.arbiters[b].clear.next = self.clear.val();
             self.arbiters[b].eligible.next = self.eligible[b].val();
             self.pick.sel[b].next = self.arbiters[b].grant.val();
-            self.win[b].clock.next = self.clock.val();
-            self.win_row[b].clock.next = self.clock.val();
-            self.win_write[b].clock.next = self.clock.val();
-            self.win_sync[b].clock.next = self.clock.val();
+            self.access[b].pick.next = self.arbiters[b].grant.val();
+            self.access[b].pick_row.next = self.pick.out[b].val().get_bits::<8>(0);
+            self.access[b].pick_write.next = self.pick.out[b].val().get_bit(8);
+            self.access[b].pick_sync.next = self.pick.out[b].val().get_bit(9);
             self.win_wdata[b].clock.next = self.clock.val();
-            self.win[b].d.next = self.arbiters[b].grant.val();
-            self.win_row[b].d.next = self.pick.out[b].val().get_bits::<8>(0);
-            self.win_write[b].d.next = self.pick.out[b].val().get_bit(8);
-            self.win_sync[b].d.next = self.pick.out[b].val().get_bit(9);
             self.win_wdata[b].d.next = self.pick.out[b].val().get_bits::<8>(10);
+            self.asks[b].clock.next = self.clock.val();
+            self.asks[b].d.next = self.asking.val() & !self.arbiters[b].grant.val();
             self.contended_mask.next = self
                 .contended_mask
                 .val()
