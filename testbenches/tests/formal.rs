@@ -205,11 +205,7 @@ fn a_bank_serves_one_lock_owner_and_leaves_its_locked_byte_alone() {
             "one_owner",
         ),
         // A pick made in a launch's cycle kept.
-        (
-            "win_q$d = 32'h0;",
-            "win_q$d = pick;",
-            "winner_as_picked",
-        ),
+        ("win_q$d = 32'h0;", "win_q$d = pick;", "winner_as_picked"),
         // The row compared with the wrong row.
         (
             "(lock$locked_row == row_q$q);",
