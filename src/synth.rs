@@ -43,7 +43,7 @@ pub struct SynthArgs {
     #[arg(long, conflicts_with = "no_route")]
     synth_only: bool,
     /// Place but do not route: Fmax is nextpnr's estimate after placement (minutes, where
-    /// routing the whole GPU takes an hour or more).
+    /// routing the whole GPU takes 10–30 more).
     #[arg(long)]
     no_route: bool,
 }

@@ -259,7 +259,7 @@ pub enum Stop {
     /// yosys only: resource counts.
     AfterSynthesis,
     /// yosys and nextpnr's placement: Fmax estimated from placed cells (minutes where routing
-    /// the whole GPU takes an hour or more).
+    /// the whole GPU takes 10–30 more).
     AfterPlacement,
     /// The whole flow: Fmax of the routed design.
     AfterRouting,

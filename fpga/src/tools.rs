@@ -22,7 +22,7 @@ impl std::error::Error for ToolError {}
 pub const TIME_LIMIT: Duration = Duration::from_secs(600);
 
 /// The longest synthesis or place-and-route may take: routing the whole GPU on an ECP5-25F
-/// takes over an hour on a 2-core machine.
+/// takes 10–30 minutes on a 2-core machine, and longer the fuller the device.
 pub const IMPLEMENTATION_TIME_LIMIT: Duration = Duration::from_secs(3 * 3600);
 
 /// Runs `program args…` in `dir` within [`TIME_LIMIT`] (see [`run_within`]).
