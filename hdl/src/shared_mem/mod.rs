@@ -21,8 +21,8 @@
 //!   comes: the access stage does not look at the cores at all.
 //! - **Arbitrate** (cycle c+1): each bank picks one of its eligible registered requests
 //!   round-robin ([`arbiter`]); the access stage registers the winner with its row, store?
-//!   and `_sync`?, and a register beside it the winner's data. A core keeps its request up, unchanged, until its grant, so the registered request
-//!   is the one still up.
+//!   and `_sync`?, and a register beside it the winner's data. A core keeps its request up,
+//!   unchanged, until its grant, so the registered request is the one still up.
 //! - **Access** (cycle c+2): the bank checks the registered winner against its lock
 //!   ([`access`], holding the bank's [`lock`]) and, unless the lock holds it back, makes the
 //!   access and grants the core. The bank's RAM read the winner's row at the start of this
