@@ -66,19 +66,21 @@ impl<const W: usize, const N: usize> Words<W, N> {
     /// then the write.
     fn edge(
         &mut self,
-        read: usize,
-        write: Option<(usize, Bits<W>)>,
-        at: usize,
+        read: Bits<N>,
+        write_enable: bool,
+        address: Bits<N>,
+        data: Bits<W>,
     ) -> (Bits<W>, Bits<W>) {
+        let (read, address) = (read.index(), address.index());
         let old = self.0[read];
-        let read_data = if write.is_some_and(|(a, _)| a == read) {
+        let read_data = if write_enable && address == read {
             !old
         } else {
             old
         };
-        let write_port_data = self.0[at];
-        if let Some((a, d)) = write {
-            self.0[a] = d;
+        let write_port_data = self.0[address];
+        if write_enable {
+            self.0[address] = data;
         }
         (read_data, write_port_data)
     }
@@ -87,12 +89,12 @@ impl<const W: usize, const N: usize> Words<W, N> {
 impl<const W: usize, const N: usize> Logic for BlockRam<W, N> {
     fn update(&mut self) {
         if self.clock.pos_edge() {
-            let write = self
-                .write_enable
-                .val()
-                .then(|| (self.write_address.val().index(), self.write_data.val()));
-            let at = self.write_address.val().index();
-            (self.read_data.next, _) = self._words.edge(self.read_address.val().index(), write, at);
+            (self.read_data.next, _) = self._words.edge(
+                self.read_address.val(),
+                self.write_enable.val(),
+                self.write_address.val(),
+                self.write_data.val(),
+            );
         }
     }
 
@@ -108,13 +110,12 @@ impl<const W: usize, const N: usize> Logic for BlockRam<W, N> {
 impl<const W: usize, const N: usize> Logic for ReadWriteBlockRam<W, N> {
     fn update(&mut self) {
         if self.clock.pos_edge() {
-            let write = self
-                .write_enable
-                .val()
-                .then(|| (self.write_address.val().index(), self.write_data.val()));
-            let at = self.write_address.val().index();
-            (self.read_data.next, self.write_port_data.next) =
-                self._words.edge(self.read_address.val().index(), write, at);
+            (self.read_data.next, self.write_port_data.next) = self._words.edge(
+                self.read_address.val(),
+                self.write_enable.val(),
+                self.write_address.val(),
+                self.write_data.val(),
+            );
         }
     }
 
