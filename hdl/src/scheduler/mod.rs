@@ -153,7 +153,7 @@ pub struct Scheduler {
     init_value_q: [DFF<Bits<8>>; N],
     /// Launch zeroes the cores' registers, one a cycle in every core (a register file in
     /// distributed RAM has one write port), `init_reg_q` counting 0–15; the run starts the
-    /// cycle after the last.
+    /// cycle after the last, with `init_reg_q` wrapped to 0: a CF's writes go to R0.
     zeroing: DFF<Bit>,
     ev_valid: DFF<Bit>,
     ev_if: DFF<Bit>,
