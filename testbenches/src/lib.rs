@@ -12,6 +12,8 @@ pub mod rng;
 pub mod sm_harness;
 pub mod sm_traffic;
 
+use gpu16_fpga::cosim::{Recording, Simulator};
+use gpu16_fpga::lint;
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::run::{RunConfig, RunResult};
@@ -55,6 +57,24 @@ pub fn scratch(base: &str, name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the scratch folder can be made");
     dir
+}
+
+/// A leaf block's Verilog (top module `top`) passes yosys's check and Verilator's lint, and
+/// replays `recording` cycle for cycle in Icarus and in Verilator; the tools work in fresh
+/// folders `{name}_yosys`, `{name}_lint`, `{name}_icarus`, `{name}_verilator` under `base`
+/// (a test passes `env!("CARGO_TARGET_TMPDIR")`).
+pub fn lint_and_replay(base: &str, name: &str, verilog: &str, top: &str, recording: &Recording) {
+    let dir = |tool: &str| scratch(base, &format!("{name}_{tool}"));
+    lint::yosys_check(verilog, top, &dir("yosys")).unwrap();
+    lint::verilator_lint(verilog, top, &dir("lint")).unwrap();
+    for (sim, tool) in [
+        (Simulator::Icarus, "icarus"),
+        (Simulator::Verilator, "verilator"),
+    ] {
+        recording
+            .run(verilog, top, sim, &dir(tool))
+            .unwrap_or_else(|e| panic!("{name} in {tool}: {e}"));
+    }
 }
 
 /// The seeds a random test runs: `GPU16_SEED=S` alone, `GPU16_SEEDS=N` for `0..N`,

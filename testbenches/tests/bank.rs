@@ -4,12 +4,12 @@
 //! the access row's byte, as it was before its write, is on `row_data` the cycle after. Its
 //! Verilog replays cycle for cycle in Icarus and Verilator.
 
-use gpu16_fpga::cosim::{Recording, Simulator};
-use gpu16_fpga::{emit, lint};
+use gpu16_fpga::cosim::Recording;
+use gpu16_fpga::emit;
 use gpu16_hdl::shared_mem::Bank;
 use gpu16_hdl::sim::{connected, settle, tick};
+use gpu16_testbenches::lint_and_replay;
 use gpu16_testbenches::rng::Rng;
-use gpu16_testbenches::scratch;
 
 /// Random reads and writes over 4 rows (so that a write often meets the row read at its edge),
 /// checked against a plain array; returns the forwarded writes seen.
@@ -58,17 +58,7 @@ fn a_row_comes_out_two_cycles_later_with_the_write_made_as_it_was_read() {
 #[test]
 fn its_verilog_passes_yosys_and_verilator_lint_and_replays_in_icarus_and_verilator() {
     let v = emit::verilog(&connected::<Bank>(), "bank").expect("the bank emits Verilog");
-    lint::yosys_check(&v, "bank", &scratch!("bank_yosys")).unwrap();
-    lint::verilator_lint(&v, "bank", &scratch!("bank_lint")).unwrap();
     let mut rec = Recording::default();
     random_run(2_000, Some(&mut rec));
-    rec.run(&v, "bank", Simulator::Icarus, &scratch!("bank_icarus"))
-        .unwrap();
-    rec.run(
-        &v,
-        "bank",
-        Simulator::Verilator,
-        &scratch!("bank_verilator"),
-    )
-    .unwrap();
+    lint_and_replay(env!("CARGO_TARGET_TMPDIR"), "bank", &v, "bank", &rec);
 }

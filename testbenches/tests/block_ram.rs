@@ -4,12 +4,12 @@
 //! writes in the same cycle comes back inverted in every simulation (rust-hdl, Icarus,
 //! Verilator, cycle for cycle); and on ECP5 each is one `DP16KD` with no logic beside it.
 
-use gpu16_fpga::cosim::{Recording, Simulator};
+use gpu16_fpga::cosim::Recording;
 use gpu16_fpga::{emit, lint, tools};
 use gpu16_hdl::block_ram::{BlockRam, ReadWriteBlockRam};
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_testbenches::rng::Rng;
-use gpu16_testbenches::scratch;
+use gpu16_testbenches::{lint_and_replay, scratch};
 
 /// The RAM under test: 16 words of 8 bits, so that random addresses meet often. (A
 /// `BlockRam` is the same without `write_port_data`: its Verilog is checked below.)
@@ -68,26 +68,17 @@ fn reads_come_a_cycle_after_their_address_and_a_read_of_the_word_being_written_i
     );
 }
 
-fn verilog() -> String {
-    emit::verilog(&connected::<Ram>(), "block_ram").expect("the RAM emits Verilog")
-}
-
 #[test]
 fn its_verilog_passes_yosys_and_verilator_lint_and_replays_in_icarus_and_verilator() {
-    let v = verilog();
-    lint::yosys_check(&v, "block_ram", &scratch!("bram_yosys")).unwrap();
-    lint::verilator_lint(&v, "block_ram", &scratch!("bram_lint")).unwrap();
     let mut rec = Recording::default();
     random_run(2_000, Some(&mut rec));
-    rec.run(&v, "block_ram", Simulator::Icarus, &scratch!("bram_icarus"))
-        .unwrap();
-    rec.run(
-        &v,
+    lint_and_replay(
+        env!("CARGO_TARGET_TMPDIR"),
+        "bram",
+        &emit::verilog(&connected::<Ram>(), "block_ram").expect("the RAM emits Verilog"),
         "block_ram",
-        Simulator::Verilator,
-        &scratch!("bram_verilator"),
-    )
-    .unwrap();
+        &rec,
+    );
 }
 
 #[test]
