@@ -10,9 +10,9 @@
 //!
 //! - The arbitration gives the winner's row as it picks it (cycle k), so the RAM reads it at
 //!   the edge that starts the winner's access (k+1), and the byte is in a flip-flop beside
-//!   the RAM at the end of the access: a loaded byte leaves the bank from a register in the
-//!   cycle after its grant, as before, instead of from the RAM's output 5.6 ns after the
-//!   clock (an ECP5 `DP16KD` without its output register).
+//!   the RAM at the end of the access: a loaded byte leaves the bank in the cycle after its
+//!   grant from a register, not from the RAM's output 5.6 ns after the clock (an ECP5
+//!   `DP16KD` without its output register).
 //! - The access of cycle k may write the row read ahead at the end of k (a store served just
 //!   before a load of its row): the RAM's answer to a read and a write of one address at
 //!   one edge is undefined ([`ReadWriteBlockRam`]), so the write made at that edge,
