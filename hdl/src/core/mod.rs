@@ -390,25 +390,30 @@ impl Logic for Core {
             self.wb_rest.next = self.alu.rest.val();
             self.wb_alu.next = true;
         }
-        // The adder's bits, for the write-back.
+        // The adder's bits: for the write-back, and for the register file unless the
+        // scheduler writes it (`init_write`, only while idle).
         self.wb_adder.next = 0.into();
+        self.wd_adder.next = 0.into();
         if self.wb_alu.val() && self.alu.sum_op.val() {
             self.wb_adder.next = self.alu.sum.val().get_bits::<8>(0);
+            if !self.init_write.val() {
+                self.wd_adder.next = self.alu.sum.val().get_bits::<8>(0);
+            }
         }
         if self.wb_alu.val() && self.alu.ge_op.val() {
             self.wb_adder.next = bit_cast::<8, 1>(self.alu.sum.val().get_bits::<1>(8));
+            if !self.init_write.val() {
+                self.wd_adder.next = bit_cast::<8, 1>(self.alu.sum.val().get_bits::<1>(8));
+            }
         }
         self.wb_val.next = self.wb_adder.val() | self.wb_rest.val();
         self.rf.we.next = self.wb_en.val() || self.init_write.val();
-        // Sub-block inputs are written once per update (see docs/microarchitecture.md). The
-        // scheduler's write (`init_write`, only while idle) takes the port.
+        // Sub-block inputs are written once per update (see docs/microarchitecture.md).
         if self.init_write.val() {
             self.rf.wa.next = self.init_reg.val();
-            self.wd_adder.next = 0.into();
             self.wd_rest.next = self.init_value.val();
         } else {
             self.rf.wa.next = self.wb_dst.val();
-            self.wd_adder.next = self.wb_adder.val();
             self.wd_rest.next = self.wb_rest.val();
         }
         self.rf.wd.next = self.wd_adder.val() | self.wd_rest.val();
