@@ -1,7 +1,8 @@
 //! Everything downstream of the RTL: Verilog emission and its checks (yosys, Verilator lint),
-//! cosimulation of the emitted Verilog against rust-hdl (Icarus, Verilator), the external
-//! tools they run, and the board: its top (GPU, UART host bridge, LEDs), the host side of the
-//! link, the simulated board, bitstreams and flashing.
+//! cosimulation against rust-hdl of the emitted Verilog (Icarus, Verilator) and of the
+//! gate-level netlist yosys makes of it (Icarus), the external tools they run, and the
+//! board: its top (GPU, UART host bridge, LEDs), the host side of the link, the simulated
+//! board, bitstreams and flashing.
 
 pub mod blocks;
 pub mod board;
@@ -11,6 +12,7 @@ pub mod emit;
 pub mod formal;
 pub mod host;
 pub mod lint;
+pub mod netlist;
 pub mod progress;
 pub mod synth;
 pub mod timing;

@@ -43,8 +43,26 @@ impl Target {
         }
     }
 
-    fn is_ecp5(self) -> bool {
+    pub(crate) fn is_ecp5(self) -> bool {
         self != Target::Ice40Hx8k
+    }
+
+    /// The yosys command that synthesises for this target.
+    ///
+    /// ECP5: `-nowidelut`: with the PFUMX/L6MUX wide-LUT mapping, abc builds the design's
+    /// multiplexers from 6-input functions and needs about twice the LUT4s (measured on a
+    /// 16:1 × 8 multiplexer: 200 LUT4 against 104; on the whole GPU: 41,865 against 36,079).
+    /// No `-retime`: abc would move flip-flops across logic and merge those that always
+    /// hold the same value, and it does not carry their power-up values over. The whole GPU
+    /// would route at 75.5 MHz instead of 69.2, but its netlist, replayed against rust-hdl
+    /// from power-up ([`crate::netlist`]), raises `done` before any run and then differs in
+    /// 3,574 port values over the `matmul` example (docs/microarchitecture.md, *Fmax*).
+    pub fn yosys_synthesis(self) -> &'static str {
+        if self.is_ecp5() {
+            "synth_ecp5 -nowidelut"
+        } else {
+            "synth_ice40"
+        }
     }
 
     /// Logic, flip-flops, block RAM and multipliers, with the device's capacity (datasheets:
@@ -321,14 +339,7 @@ pub fn implement(
     if let Some(lpf) = flow.lpf {
         std::fs::write(dir.join("board.lpf"), lpf).map_err(io)?;
     }
-    // ECP5: -nowidelut. With the PFUMX/L6MUX wide-LUT mapping, abc builds the design's
-    // multiplexers from 6-input functions and needs about twice the LUT4s (measured on a
-    // 16:1 × 8 multiplexer: 200 LUT4 against 104; on the whole GPU: 41,865 against 36,079).
-    let synth = if target.is_ecp5() {
-        "synth_ecp5 -nowidelut"
-    } else {
-        "synth_ice40"
-    };
+    let synth = target.yosys_synthesis();
     progress(&format!("yosys {synth} (a few minutes for the whole GPU)"));
     let files: Vec<&str> = flow.sources.iter().map(|(name, _)| *name).collect();
     let script = format!(

@@ -1,0 +1,153 @@
+//! The gate-level netlist yosys makes of a block for an ECP5, as Verilog a simulator runs.
+//!
+//! The emitted Verilog is replayed against rust-hdl cycle for cycle ([`crate::cosim`]); this
+//! is what synthesis made of it — abc's LUTs, the carry chains, block RAMs and multipliers
+//! yosys inferred, the flip-flops' power-up values — for the same replay, from power-up.
+//! It is how `-retime` was found to change the GPU ([`Target::yosys_synthesis`]).
+
+use crate::synth::Target;
+use crate::tools::{run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
+use std::path::{Path, PathBuf};
+
+/// Models of the ECP5 cells in our netlists that yosys 0.23 ships without a behaviour (a
+/// black box; a module with parameters only), for the configurations yosys uses.
+const OUR_MODELS: [(&str, &str); 2] = [
+    ("MULT18X18D", include_str!("netlist/mult18x18d.v")),
+    ("DP16KD", include_str!("netlist/dp16kd.v")),
+];
+
+/// Synthesises `verilog` (top module `top`) for `target` in `dir` with the flow's own yosys
+/// command, and returns the netlist (module `top`, the same ports) followed by the
+/// simulation models of its cells.
+pub fn gate_level(
+    verilog: &str,
+    top: &str,
+    target: Target,
+    dir: &Path,
+) -> Result<String, ToolError> {
+    if !target.is_ecp5() {
+        return Err(ToolError(format!(
+            "gate-level netlists are made for ECP5 targets, not {}",
+            target.name()
+        )));
+    }
+    let io = |e: std::io::Error| ToolError(format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(io)?;
+    std::fs::write(dir.join("rtl.v"), verilog).map_err(io)?;
+    let script = format!(
+        "read_verilog rtl.v; {} -top {top}; write_verilog -noattr netlist.v",
+        target.yosys_synthesis()
+    );
+    run_within(
+        "yosys",
+        &["-q", "-l", "yosys.log", "-p", &script],
+        dir,
+        IMPLEMENTATION_TIME_LIMIT,
+    )?;
+    let netlist = std::fs::read_to_string(dir.join("netlist.v")).map_err(io)?;
+    if let Some(line) = netlist.lines().find(|l| is_nonzero_initval(l)) {
+        return Err(ToolError(format!(
+            "{}: a block RAM with initial contents (`{}`): the DP16KD model starts from zeros",
+            dir.join("netlist.v").display(),
+            line.trim()
+        )));
+    }
+    let ours: Vec<&str> = OUR_MODELS.iter().map(|(_, model)| *model).collect();
+    Ok(format!(
+        "{netlist}\n{}\n{}",
+        ecp5_cell_models()?,
+        ours.join("\n")
+    ))
+}
+
+/// yosys's ECP5 simulation models (`share/yosys/ecp5/cells_sim.v` beside the `yosys` on
+/// PATH), with the files it includes written in place, and without the cells
+/// [`OUR_MODELS`] replace.
+fn ecp5_cell_models() -> Result<String, ToolError> {
+    let dir = yosys_share()?.join("ecp5");
+    let read = |name: &str| {
+        std::fs::read_to_string(dir.join(name)).map_err(|e| {
+            ToolError(format!(
+                "yosys's ECP5 cell models: {}: {e}",
+                dir.join(name).display()
+            ))
+        })
+    };
+    let mut models = String::new();
+    let mut replaced = false;
+    for line in read("cells_sim.v")?.lines() {
+        if let Some(name) = line.strip_prefix("module ") {
+            let name = name.split(|c: char| c == '(' || c.is_whitespace()).next();
+            replaced = OUR_MODELS.iter().any(|(cell, _)| Some(*cell) == name);
+            // The attribute line before a replaced module (`(* blackbox *)`) goes with it.
+            if replaced && models.ends_with("*)\n") {
+                let attribute = models[..models.len() - 1].rfind('\n').map_or(0, |i| i + 1);
+                models.truncate(attribute);
+            }
+        }
+        if replaced {
+            replaced = line.trim() != "endmodule";
+            continue;
+        }
+        match line
+            .trim()
+            .strip_prefix("`include \"")
+            .and_then(|rest| rest.strip_suffix('"'))
+        {
+            Some(included) => models.push_str(&read(included)?),
+            None => models.push_str(line),
+        }
+        models.push('\n');
+    }
+    Ok(models)
+}
+
+/// yosys's data folder: `../share/yosys` from the `yosys` program found on PATH.
+fn yosys_share() -> Result<PathBuf, ToolError> {
+    let not_found = || {
+        ToolError(
+            "cannot find yosys's data folder (share/yosys beside the `yosys` on PATH); \
+             `./scripts/test.sh` installs yosys (Debian: apt-get install yosys)"
+                .to_string(),
+        )
+    };
+    let path = std::env::var_os("PATH").ok_or_else(not_found)?;
+    let program = std::env::split_paths(&path)
+        .map(|dir| dir.join("yosys"))
+        .find(|p| p.is_file())
+        .ok_or_else(not_found)?;
+    let program = std::fs::canonicalize(program).map_err(|_| not_found())?;
+    let share = program
+        .parent()
+        .and_then(Path::parent)
+        .map(|prefix| prefix.join("share").join("yosys"))
+        .ok_or_else(not_found)?;
+    if share.join("ecp5").is_dir() {
+        Ok(share)
+    } else {
+        Err(not_found())
+    }
+}
+
+/// A DP16KD parameter line giving initial contents other than zeros
+/// (`.INITVAL_0A(320'h…)` with a digit other than 0).
+fn is_nonzero_initval(line: &str) -> bool {
+    line.trim_start().starts_with(".INITVAL_")
+        && line
+            .split_once("'h")
+            .is_some_and(|(_, digits)| digits.chars().any(|c| c.is_ascii_hexdigit() && c != '0'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_ram_contents_other_than_zeros_are_seen() {
+        assert!(!is_nonzero_initval("    .INITVAL_00(320'h00000000000000),"));
+        assert!(is_nonzero_initval(
+            "    .INITVAL_3F(320'h000000000a000000),"
+        ));
+        assert!(!is_nonzero_initval("    .DATA_WIDTH_A(32'd18),"));
+    }
+}
