@@ -53,10 +53,10 @@ impl Target {
     /// multiplexers from 6-input functions and needs about twice the LUT4s (measured on a
     /// 16:1 × 8 multiplexer: 200 LUT4 against 104; on the whole GPU: 41,865 against 36,079).
     /// No `-retime`: abc would move flip-flops across logic and merge those that always
-    /// hold the same value, knowing nothing of their power-up values. The whole GPU would
-    /// route at 75.5 MHz instead of 69.2, but its netlist, replayed against rust-hdl from
-    /// power-up ([`crate::netlist`]), drives `done` with a constant 1 and differs in 3,574
-    /// port values over the `matmul` example (docs/microarchitecture.md, *Fmax*).
+    /// hold the same value. The whole GPU would route at 75.5 MHz instead of 69.2, but its
+    /// netlist, replayed against rust-hdl from power-up ([`crate::netlist`]), drives `done`
+    /// with a constant 1 and differs in 3,574 port values over the `matmul` example
+    /// (docs/microarchitecture.md, *Fmax*).
     pub fn yosys_synthesis(self) -> &'static str {
         if self.is_ecp5() {
             "synth_ecp5 -nowidelut"
