@@ -1,5 +1,6 @@
-//! Shared helpers for the gpu16 testbenches: assembling snippets, running the model, finding
-//! the examples, and a small deterministic random generator.
+//! Shared helpers for the gpu16 testbenches: assembling snippets, running the model,
+//! recording GPU runs for replays, finding the examples, and a small deterministic random
+//! generator.
 
 pub mod board_harness;
 pub mod bridge_harness;
@@ -57,6 +58,15 @@ pub fn scratch(base: &str, name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the scratch folder can be made");
     dir
+}
+
+/// A whole GPU run of `frames` on `init` in rust-hdl, recorded on every port from power-up
+/// (to replay into the GPU's Verilog or netlist).
+pub fn record_gpu_run(frames: &[Frame], init: &SmImage, config: RunConfig) -> Recording {
+    let mut rec = Recording::default();
+    let mut watch = |g: &gpu16_hdl::gpu::Gpu| rec.sample(g);
+    gpu16_hdl::driver::run(frames, init, config, Some(&mut watch)).unwrap();
+    rec
 }
 
 /// A leaf block's Verilog (top module `top`) passes yosys's check and Verilator's lint, and

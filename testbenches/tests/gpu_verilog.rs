@@ -8,7 +8,7 @@ use gpu16_fpga::lint;
 use gpu16_sim::image::sm;
 use gpu16_sim::run::RunConfig;
 use gpu16_testbenches::scratch;
-use gpu16_testbenches::{asm, examples};
+use gpu16_testbenches::{asm, examples, record_gpu_run};
 
 #[test]
 fn scheduler_and_gpu_verilog_pass_yosys_and_verilator_lint() {
@@ -25,13 +25,9 @@ fn scheduler_and_gpu_verilog_pass_yosys_and_verilator_lint() {
     }
 }
 
-/// A whole run of `source` on `init`, recorded on every port from power-up.
+/// A whole run of `frames` on `init`, recorded on every port from power-up.
 fn record(frames: &[gpu16_sim::frame::Frame], init: &gpu16_sim::image::sm::SmImage) -> Recording {
-    let mut rec = Recording::default();
-    let mut watch = |g: &gpu16_hdl::gpu::Gpu| rec.sample(g);
-    let config = RunConfig { max_cycles: 10_000 };
-    gpu16_hdl::driver::run(frames, init, config, Some(&mut watch)).unwrap();
-    rec
+    record_gpu_run(frames, init, RunConfig { max_cycles: 10_000 })
 }
 
 /// The matmul example (loads, stores, mul, two tasks, R0 untouched, read-back).
