@@ -254,14 +254,14 @@ impl std::fmt::Display for Report {
                 t.period_ns, t.endpoints
             )?;
             for s in t.over.iter().take(STAGES_SHOWN) {
-                writeln!(
-                    f,
-                    "  {:5.1} ns {:6}  {} -> {}",
-                    s.worst_ns, s.endpoints, s.from, s.to
-                )?;
+                writeln!(f, "  {s}")?;
             }
             if t.over.len() > STAGES_SHOWN {
-                writeln!(f, "  ... and {} more", t.over.len() - STAGES_SHOWN)?;
+                writeln!(
+                    f,
+                    "  ... and {} more (every stage: {STAGES_FILE})",
+                    t.over.len() - STAGES_SHOWN
+                )?;
             }
         }
         Ok(())
@@ -270,6 +270,9 @@ impl std::fmt::Display for Report {
 
 /// Stages of paths over the period that a report lists (the worst first).
 const STAGES_SHOWN: usize = 20;
+
+/// The file in a run's folder that lists every stage over the period (the worst first).
+const STAGES_FILE: &str = "stages.txt";
 
 /// How far [`synthesise`] takes the design.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -453,10 +456,11 @@ pub fn implement(
             report.fmax_mhz = fmax_from_report(&json);
             report.critical_path = critical_path_from_report(&json);
             let sdf = std::fs::read_to_string(dir.join("routed.sdf")).map_err(io)?;
-            report.timing = Some(
-                timing::analyse(&sdf, 1000.0 / flow.freq_mhz)
-                    .map_err(|e| ToolError(format!("{}: {e}", dir.display())))?,
-            );
+            let timing = timing::analyse(&sdf, 1000.0 / flow.freq_mhz)
+                .map_err(|e| ToolError(format!("{}: {e}", dir.display())))?;
+            let lines: Vec<String> = timing.over.iter().map(|s| format!("{s}\n")).collect();
+            std::fs::write(dir.join(STAGES_FILE), lines.concat()).map_err(io)?;
+            report.timing = Some(timing);
             if report.fmax_mhz.is_none() {
                 report.pnr_note = Some("nextpnr's report has no clock".into());
             }

@@ -20,6 +20,17 @@ pub struct Stage {
     pub worst_ns: f64,
 }
 
+impl std::fmt::Display for Stage {
+    /// `worst ns, endpoints, from -> to`: a line of the report.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{:5.1} ns {:6}  {} -> {}",
+            self.worst_ns, self.endpoints, self.from, self.to
+        )
+    }
+}
+
 /// The analysis: the period, how many endpoints were timed, and the stages over the period,
 /// worst first.
 #[derive(Clone, Debug, PartialEq)]
