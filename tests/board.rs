@@ -385,12 +385,12 @@ fn every_board_gets_a_bitstream_on_its_pins() {
     }
 }
 
-/// A fake board behind a pseudo-terminal: `answer` gets each request (command, payload) and
-/// returns the reply frame's bytes, or nothing. Returns the terminal's path; the board serves
-/// for the life of the test process.
+/// A fake board behind a pseudo-terminal: `answer` gets each request (command, arguments) and
+/// returns the reply's data, or nothing; the reply goes back with the request's `seq`.
+/// Returns the terminal's path; the board serves for the life of the test process.
 fn fake_board(answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static) -> String {
-    use gpu16_sim::link::framing::{Deframer, Found};
-    use gpu16_sim::link::REQUEST_SYNC;
+    use gpu16_sim::link::framing::{encode, Deframer, Found};
+    use gpu16_sim::link::{Command, REPLY_SYNC, REQUEST_SYNC};
     use std::io::{Read, Write};
     use std::os::fd::FromRawFd;
     // SAFETY: plain libc calls on descriptors this function owns.
@@ -416,8 +416,14 @@ fn fake_board(answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static) ->
         while let Ok(n) = master.read(&mut buf) {
             for &b in &buf[..n] {
                 if let Some(Found::Frame(f)) = deframer.push(b) {
-                    if let Some(reply) = answer(f.code, &f.payload) {
-                        master.write_all(&reply).ok();
+                    let numbered = f.code != Command::Identify as u8;
+                    let (seq, args) = match f.payload.split_first() {
+                        Some((&seq, args)) if numbered => (vec![seq], args),
+                        _ => (vec![], &f.payload[..]),
+                    };
+                    if let Some(data) = answer(f.code, args) {
+                        let payload = [seq, data].concat();
+                        master.write_all(&encode(REPLY_SYNC, f.code, &payload)).ok();
                     }
                 }
             }
@@ -426,9 +432,9 @@ fn fake_board(answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static) ->
     path
 }
 
-/// A fake board's reply to identify with `version` and `magic`.
+/// A fake board's identity with `version` and `magic`.
 fn identity_reply(version: u8, magic: &[u8; 3]) -> Vec<u8> {
-    use gpu16_sim::link::{framing::encode, Command, Identity, REPLY_SYNC};
+    use gpu16_sim::link::Identity;
     let mut id = Identity {
         version,
         counters: true,
@@ -439,7 +445,7 @@ fn identity_reply(version: u8, magic: &[u8; 3]) -> Vec<u8> {
     }
     .encode();
     id[..3].copy_from_slice(magic);
-    encode(REPLY_SYNC, Command::Identify as u8, &id)
+    id.to_vec()
 }
 
 fn run_on(port: &str) -> Output {
@@ -489,12 +495,12 @@ fn a_board_of_another_protocol_version_or_no_gpu16_is_refused() {
 
 #[test]
 fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
-    use gpu16_sim::link::{framing::encode, BoardStatus, Command, REPLY_SYNC, VERSION};
+    use gpu16_sim::link::{BoardStatus, Command, VERSION};
     // Answers identify, status and the memory clear, then nothing.
     let port = fake_board(|code, _| match Command::from_code(code)? {
         Command::Identify => Some(identity_reply(VERSION, b"g16")),
-        Command::Status => Some(encode(REPLY_SYNC, code, &BoardStatus::default().encode())),
-        Command::ClearSm => Some(encode(REPLY_SYNC, code, &[])),
+        Command::Status => Some(BoardStatus::default().encode().to_vec()),
+        Command::ClearSm => Some(vec![]),
         _ => None,
     });
     let started = std::time::Instant::now();

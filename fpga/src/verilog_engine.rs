@@ -90,6 +90,13 @@ impl VerilogEngine {
         work: &Path,
         vcd: Option<&Path>,
     ) -> Result<RunResult, ToolError> {
+        let max_cycles = config.hardware_max_cycles().ok_or_else(|| {
+            ToolError(format!(
+                "a cycle limit of {} does not fit the GPU's 32-bit counter (at most {})",
+                config.max_cycles,
+                gpu16_sim::run::HARDWARE_MAX_CYCLES
+            ))
+        })?;
         let io = |e: std::io::Error| ToolError(format!("{}: {e}", work.display()));
         std::fs::create_dir_all(work).map_err(io)?;
         std::fs::write(work.join("program.tm.hex"), tm::write(frames)).map_err(io)?;
@@ -98,7 +105,7 @@ impl VerilogEngine {
             "+tm=program.tm.hex".to_string(),
             format!("+frames={}", frames.len()),
             "+sm=init.sm.hex".into(),
-            format!("+max_cycles={}", config.max_cycles.min(u32::MAX as u64)),
+            format!("+max_cycles={max_cycles}"),
             "+dump=final.sm.hex".into(),
             "+timeline=timeline.json".into(),
             "+regs=regs.hex".into(),

@@ -90,7 +90,14 @@ pub fn run(
     // Launch and run until done.
     h.gpu.launch.next = true;
     h.gpu.length.next = (frames.len() as u64).into();
-    h.gpu.max_cycles.next = config.max_cycles.min(u32::MAX as u64).into();
+    let max_cycles = config.hardware_max_cycles().unwrap_or_else(|| {
+        panic!(
+            "a cycle limit of {} does not fit the GPU's 32-bit counter (check it against \
+             gpu16_sim::run::HARDWARE_MAX_CYCLES first)",
+            config.max_cycles
+        )
+    });
+    h.gpu.max_cycles.next = u64::from(max_cycles).into();
     h.step()?;
     h.gpu.launch.next = false;
     // The GPU zeroes the cores' registers first; the run's cycle 0 is its first `running`

@@ -2,12 +2,13 @@
 //! request bytes go out bit by bit on `uart_rx`, `uart_tx` is sampled back into bytes. Every
 //! cycle can be recorded for a cycle-for-cycle replay of the emitted Verilog.
 
+use crate::numbered::{answer, Numbering};
 use gpu16_fpga::board::sim::{sim_config, SIM_CLOCKS_PER_BIT};
 use gpu16_fpga::board::top::BoardTop;
 use gpu16_fpga::cosim::Recording;
 use gpu16_hdl::sim::{settle, tick};
-use gpu16_sim::link::framing::{encode, Deframer, Found, Frame};
-use gpu16_sim::link::{Command, REPLY_SYNC, REQUEST_SYNC};
+use gpu16_sim::link::framing::{Deframer, Found, Frame};
+use gpu16_sim::link::{Command, REPLY_SYNC};
 use rust_hdl::prelude::*;
 use std::collections::VecDeque;
 
@@ -23,6 +24,7 @@ pub struct BoardHarness {
     rx_count: u32,
     rx_byte: u8,
     pub received: Vec<u8>,
+    pub numbering: Numbering,
 }
 
 impl BoardHarness {
@@ -37,6 +39,7 @@ impl BoardHarness {
             rx_count: 0,
             rx_byte: 0,
             received: Vec::new(),
+            numbering: Numbering::default(),
         }
     }
 
@@ -96,16 +99,17 @@ impl BoardHarness {
     }
 
     /// Sends a request and runs until its whole reply has arrived.
-    pub fn request(&mut self, command: Command, payload: &[u8]) -> Frame {
+    pub fn request(&mut self, command: Command, args: &[u8]) -> Frame {
         let start = self.received.len();
-        self.send(&encode(REQUEST_SYNC, command as u8, payload));
+        let (bytes, seq) = self.numbering.next(command, args);
+        self.send(&bytes);
         let mut deframer = Deframer::new(REPLY_SYNC);
         let mut seen = start;
         for _ in 0..200_000 {
             self.step();
             while seen < self.received.len() {
                 match deframer.push(self.received[seen]) {
-                    Some(Found::Frame(f)) => return f,
+                    Some(Found::Frame(f)) => return answer(command, seq, f),
                     Some(Found::Damaged) => panic!("{command:?}: damaged reply"),
                     None => seen += 1,
                 }

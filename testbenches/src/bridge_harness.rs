@@ -3,10 +3,11 @@
 //! (busy for a few cycles after each), and its GPU side answered by a mock GPU written in
 //! plain Rust.
 
+use crate::numbered::{answer, Numbering};
 use gpu16_fpga::bridge::{Bridge, BridgeConfig};
 use gpu16_hdl::sim::{settle, tick};
-use gpu16_sim::link::framing::{encode, Deframer, Found, Frame};
-use gpu16_sim::link::{Command, LogEntry, REPLY_SYNC, REQUEST_SYNC};
+use gpu16_sim::link::framing::{Deframer, Found, Frame};
+use gpu16_sim::link::{Command, LogEntry, REPLY_SYNC};
 use rust_hdl::prelude::*;
 
 /// Cycles between two received bytes (a UART at 4 clocks per bit delivers one per 40).
@@ -72,6 +73,7 @@ pub struct BridgeHarness {
     pub cycle: u64,
     /// Bytes the bridge sent.
     pub sent: Vec<u8>,
+    pub numbering: Numbering,
     tx_busy: usize,
 }
 
@@ -91,6 +93,7 @@ impl BridgeHarness {
             gpu: MockGpu::new(),
             cycle: 0,
             sent: Vec::new(),
+            numbering: Numbering::default(),
             tx_busy: 0,
         }
     }
@@ -204,12 +207,14 @@ impl BridgeHarness {
         None
     }
 
-    /// Sends a request and returns its reply (which must come within 20,000 cycles).
-    pub fn request(&mut self, command: Command, payload: &[u8]) -> Frame {
+    /// Sends a numbered request and returns its reply without the number (which must come
+    /// within 20,000 cycles and carry the request's number).
+    pub fn request(&mut self, command: Command, args: &[u8]) -> Frame {
         let start = self.sent.len();
-        self.send(&encode(REQUEST_SYNC, command as u8, payload));
+        let (bytes, seq) = self.numbering.next(command, args);
+        self.send(&bytes);
         match self.reply_since(start, 20_000) {
-            Some(Found::Frame(f)) => f,
+            Some(Found::Frame(f)) => answer(command, seq, f),
             other => panic!("{command:?}: no whole reply ({other:?})"),
         }
     }

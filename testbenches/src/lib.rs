@@ -6,6 +6,8 @@ pub mod board_harness;
 pub mod bridge_harness;
 pub mod compare;
 pub mod core_harness;
+pub mod faulty_line;
+pub mod numbered;
 pub mod parallel;
 pub mod program_words;
 pub mod random_program;

@@ -4,10 +4,11 @@
 use gpu16_fpga::bridge::BridgeConfig;
 use gpu16_sim::link::framing::{encode, Found, Frame};
 use gpu16_sim::link::{
-    BoardStatus, Command, Handled, Identity, LinkError, LogEntry, ERROR_REPLY, REQUEST_SYNC,
-    TIMEOUT_BIT_TIMES,
+    request_frame, BoardStatus, Command, Handled, Identity, LinkError, LogEntry, ERROR_REPLY,
+    REQUEST_SYNC, TIMEOUT_BIT_TIMES,
 };
 use gpu16_testbenches::bridge_harness::BridgeHarness;
+use gpu16_testbenches::numbered::answer;
 
 fn refused(reply: &Frame, error: LinkError, command: u8) {
     assert_eq!(reply.code, ERROR_REPLY, "{reply:?}");
@@ -124,6 +125,7 @@ fn launch_status_and_the_refusals_while_running() {
             cycles: 123_456,
             runs: 1,
             events: 0,
+            seq: 1,
         }
     );
     // Shared memory can be read after a machine error.
@@ -196,6 +198,17 @@ fn bad_requests_are_refused_and_change_nothing() {
         (Command::WriteSm as u8, vec![0, 0], LinkError::BadLength),
         (Command::ReadSm as u8, vec![0, 0], LinkError::BadLength),
         (Command::ReadSm as u8, vec![0, 0, 0], LinkError::BadArgument),
+        // A reply carries its seq and at most 254 bytes.
+        (
+            Command::ReadSm as u8,
+            vec![0, 0, 255],
+            LinkError::BadArgument,
+        ),
+        (
+            Command::ReadRegs as u8,
+            vec![0, 255],
+            LinkError::BadArgument,
+        ),
         (
             Command::Launch as u8,
             vec![0, 1, 0, 0, 0],
@@ -225,12 +238,28 @@ fn bad_requests_are_refused_and_change_nothing() {
         (Command::ClearSm as u8, vec![0], LinkError::BadLength),
     ];
     h.gpu.sm[7] = 7;
-    for (code, payload, error) in cases {
+    for (code, args, error) in cases {
+        // Every request but Identify starts with its seq; the error reply carries it back.
+        let mut payload = args.clone();
+        if code != Command::Identify as u8 {
+            payload.insert(0, 0x33);
+        }
         let start = h.sent.len();
         h.send(&encode(REQUEST_SYNC, code, &payload));
         match h.reply_since(start, 20_000) {
-            Some(Found::Frame(f)) => refused(&f, error, code),
-            other => panic!("{code:#x} {payload:?}: {other:?}"),
+            Some(Found::Frame(f)) => {
+                let seq = payload.first().copied().unwrap_or(0);
+                assert_eq!(f.payload.first(), Some(&seq), "{code:#x} {args:?}: {f:?}");
+                refused(
+                    &Frame {
+                        code: f.code,
+                        payload: f.payload[1..].to_vec(),
+                    },
+                    error,
+                    code,
+                )
+            }
+            other => panic!("{code:#x} {args:?}: {other:?}"),
         }
     }
     assert!(h.gpu.launches.is_empty());
@@ -241,12 +270,16 @@ fn bad_requests_are_refused_and_change_nothing() {
 #[test]
 fn a_damaged_frame_gets_a_crc_error_and_the_next_request_is_answered() {
     let mut h = BridgeHarness::new();
-    let mut frame = encode(REQUEST_SYNC, Command::WriteSm as u8, &[0, 0, 1, 2, 3]);
-    frame[5] ^= 0x20;
+    let mut frame = request_frame(Command::WriteSm, 1, &[0, 0, 1, 2, 3]);
+    frame[6] ^= 0x20;
     let start = h.sent.len();
     h.send(&frame);
     match h.reply_since(start, 20_000) {
-        Some(Found::Frame(f)) => refused(&f, LinkError::BadCrc, Command::WriteSm as u8),
+        Some(Found::Frame(f)) => refused(
+            &answer(Command::WriteSm, 1, f),
+            LinkError::BadCrc,
+            Command::WriteSm as u8,
+        ),
         other => panic!("{other:?}"),
     }
     assert!(
@@ -270,7 +303,7 @@ fn garbage_and_a_truncated_frame_are_dropped_and_the_link_resynchronises() {
     );
     // A request that loses its last bytes: no reply; after the silence timeout the bridge
     // hunts for a sync byte again.
-    let frame = encode(REQUEST_SYNC, Command::WriteSm as u8, &[0, 0, 9, 9, 9, 9]);
+    let frame = request_frame(Command::WriteSm, 1, &[0, 0, 9, 9, 9, 9]);
     let start = h.sent.len();
     h.send(&frame[..frame.len() - 3]);
     assert_eq!(
@@ -298,5 +331,81 @@ fn back_to_back_requests_are_each_answered() {
         assert_eq!(reply.code, Command::WriteSm as u8);
         let reply = h.request(Command::ReadSm, &[i, 0, 1]);
         assert_eq!(reply.payload, [i + 1]);
+    }
+}
+
+#[test]
+fn a_resent_launch_is_answered_and_not_run_again() {
+    let mut h = BridgeHarness::new();
+    h.gpu.run_cycles = 30_000;
+    let launch = request_frame(Command::Launch, 7, &[3, 0, 0, 0, 0]);
+    let send = |h: &mut BridgeHarness, bytes: &[u8]| {
+        let start = h.sent.len();
+        h.send(bytes);
+        match h.reply_since(start, 20_000) {
+            Some(Found::Frame(f)) => answer(Command::Launch, 7, f),
+            other => panic!("{other:?}"),
+        }
+    };
+    // The first launch runs; its resend (a host whose reply was lost) is answered as the
+    // first was, while the run goes on and after it, and runs nothing.
+    for _ in 0..3 {
+        let reply = send(&mut h, &launch);
+        assert_eq!(
+            (reply.code, reply.payload.len()),
+            (Command::Launch as u8, 0)
+        );
+        assert_eq!(h.gpu.launches, [(3, 0)]);
+    }
+    while h.gpu.running() {
+        h.idle(1000);
+    }
+    let reply = send(&mut h, &launch);
+    assert_eq!(reply.code, Command::Launch as u8);
+    assert_eq!(h.gpu.launches, [(3, 0)]);
+    let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+    assert_eq!((st.runs, st.seq), (1, 7));
+    // A new number is a new launch.
+    h.numbering.seq = 7;
+    h.request(Command::Launch, &[4, 0, 0, 0, 0]);
+    assert_eq!(h.gpu.launches, [(3, 0), (4, 0)]);
+}
+
+#[test]
+fn a_resent_write_is_not_carried_out_again_and_reads_always_are() {
+    let mut h = BridgeHarness::new();
+    let write = request_frame(Command::WriteSm, 9, &[0, 0, 5]);
+    h.send(&write);
+    h.idle(500);
+    assert_eq!(h.gpu.sm[0], 5);
+    // The GPU changes the byte (a run would); a late resend of the write must not undo it.
+    h.gpu.sm[0] = 6;
+    let start = h.sent.len();
+    h.send(&write);
+    match h.reply_since(start, 20_000) {
+        Some(Found::Frame(f)) => {
+            assert_eq!(answer(Command::WriteSm, 9, f).code, Command::WriteSm as u8)
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(h.gpu.sm[0], 6);
+    // The same number on another command is not a resend of the write.
+    let clear = request_frame(Command::ClearSm, 9, &[]);
+    h.send(&clear);
+    h.idle(5000);
+    assert_eq!(h.gpu.sm[0], 0);
+    // A read under a repeated number is read again.
+    h.gpu.sm[1] = 0x11;
+    for expected in [0x11, 0x22] {
+        let read = request_frame(Command::ReadSm, 40, &[1, 0, 1]);
+        let start = h.sent.len();
+        h.send(&read);
+        match h.reply_since(start, 20_000) {
+            Some(Found::Frame(f)) => {
+                assert_eq!(answer(Command::ReadSm, 40, f).payload, [expected])
+            }
+            other => panic!("{other:?}"),
+        }
+        h.gpu.sm[1] = 0x22;
     }
 }

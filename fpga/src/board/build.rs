@@ -98,16 +98,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         counters: opts.counters,
         simulated: false,
     };
-    let cpb = config.clocks_per_bit();
-    let actual = clock_hz as f64 / f64::from(cpb);
-    if cpb < 4 || (actual - f64::from(opts.baud)).abs() > 0.02 * f64::from(opts.baud) {
-        return Err(ToolError(format!(
-            "{} baud cannot be made from the {} MHz clock within 2% (a bit time of {cpb} \
-             clocks gives {actual:.0} baud); try 115200, 230400, 460800 or 1000000",
-            opts.baud,
-            clock_hz / 1_000_000
-        )));
-    }
+    config.check().map_err(|e| ToolError(e.to_string()))?;
     let clock_mhz = f64::from(clock_hz) / 1e6;
     progress(&format!(
         "clock: {clock_mhz} MHz, the board's oscillator used directly, without a PLL: the whole \

@@ -9,7 +9,9 @@
 //!
 //! One request at a time: the bridge checks a request (command known, length, arguments, not
 //! busy), carries it out, and sends exactly one reply. A refused request changes nothing and
-//! gets an error reply. The bridge returns to waiting for a request after every reply, whatever
+//! gets an error reply. A request that changes the board and repeats the `seq` and command of
+//! the last one carried out is a host's resend after a lost reply: it gets the success reply
+//! again and is not carried out twice (`gpu16_sim::link`, sequence numbers). The bridge returns to waiting for a request after every reply, whatever
 //! came before, so it cannot wedge; shared memory can be read whenever no run is in progress,
 //! after a machine error too.
 
@@ -20,7 +22,7 @@ pub mod uart_rx;
 pub mod uart_tx;
 
 use gpu16_sim::link::{
-    Command, Identity, LinkError, ERROR_REPLY, EVENT_CAPACITY, REPLY_SYNC, VERSION,
+    BaudError, Command, Identity, LinkError, ERROR_REPLY, EVENT_CAPACITY, REPLY_SYNC, VERSION,
 };
 use receiver::Receiver;
 use rust_hdl::prelude::*;
@@ -43,11 +45,12 @@ pub enum BridgeState {
     SmWrite,
     /// `ClearSm`: write 0 to each of the 4,096 bytes.
     Clear,
-    /// The reply: header bytes, then each payload byte fetched (address, two cycles of
-    /// latency) and sent, then the CRC.
+    /// The reply: header bytes, the request's `seq` (every reply but Identify's), then each
+    /// payload byte fetched (address, two cycles of latency) and sent, then the CRC.
     SendSync,
     SendCode,
     SendLength,
+    SendSeq,
     Fetch,
     Wait1,
     Wait2,
@@ -59,7 +62,8 @@ pub enum BridgeState {
 /// Where a reply's payload bytes come from.
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
 pub enum Source {
-    /// Up to 16 bytes captured when the reply starts (identity, status, error).
+    /// Up to 16 bytes captured when the reply starts (identity, status, error); byte 0 stands
+    /// where the `seq` goes and is not sent after one.
     Fixed,
     /// Shared memory, a byte per word.
     Sm,
@@ -83,9 +87,16 @@ pub struct BridgeConfig {
 }
 
 impl BridgeConfig {
-    /// UART bit time in clock cycles.
+    /// The configuration can be built: its UART rate can be made from its clock.
+    pub fn check(&self) -> Result<(), BaudError> {
+        gpu16_sim::link::clocks_per_bit(self.clock_hz, self.baud).map(|_| ())
+    }
+
+    /// UART bit time in clock cycles, for a configuration [`BridgeConfig::check`] accepts
+    /// (a build checks first; panics otherwise).
     pub fn clocks_per_bit(&self) -> u32 {
         gpu16_sim::link::clocks_per_bit(self.clock_hz, self.baud)
+            .unwrap_or_else(|e| panic!("a bridge configuration that was not checked: {e}"))
     }
 
     /// The identity the board reports.
@@ -201,11 +212,20 @@ pub struct Bridge {
     log_addr_q: DFF<Bits<11>>,
     /// Launches since power-up.
     runs: DFF<Bits<8>>,
+    /// The `seq` and command of the last request that changed the board (0 after power-up).
+    last_seq: DFF<Bits<8>>,
+    last_cmd: DFF<Bits<8>>,
+    /// The reply carries the request's `seq` (all but Identify's).
+    has_seq: DFF<Bit>,
     refused_q: DFF<Bit>,
 
     cmd: Signal<Local, Bits<8>>,
     len_in: Signal<Local, Bits<8>>,
-    args: Signal<Local, Bits<40>>,
+    args: Signal<Local, Bits<48>>,
+    seq: Signal<Local, Bits<8>>,
+    /// The request changes the board; it is a resend of the last one that did.
+    changes: Signal<Local, Bit>,
+    resend: Signal<Local, Bit>,
     arg0: Signal<Local, Bits<8>>,
     arg1: Signal<Local, Bits<8>>,
     arg2: Signal<Local, Bits<8>>,
@@ -314,10 +334,16 @@ impl Bridge {
             stat_sel_q: Default::default(),
             log_addr_q: Default::default(),
             runs: Default::default(),
+            last_seq: Default::default(),
+            last_cmd: Default::default(),
+            has_seq: Default::default(),
             refused_q: Default::default(),
             cmd: Default::default(),
             len_in: Default::default(),
             args: Default::default(),
+            seq: Default::default(),
+            changes: Default::default(),
+            resend: Default::default(),
             arg0: Default::default(),
             arg1: Default::default(),
             arg2: Default::default(),
@@ -368,6 +394,9 @@ impl Logic for Bridge {
             stat_sel_q,
             log_addr_q,
             runs,
+            last_seq,
+            last_cmd,
+            has_seq,
             refused_q
         );
         // One-cycle strobes.
@@ -386,11 +415,19 @@ impl Logic for Bridge {
         self.cmd.next = self.receiver.command.val();
         self.len_in.next = self.receiver.length.val();
         self.args.next = self.receiver.args.val();
-        self.arg0.next = self.args.val().get_bits::<8>(0);
-        self.arg1.next = self.args.val().get_bits::<8>(8);
-        self.arg2.next = self.args.val().get_bits::<8>(16);
-        self.arg3.next = self.args.val().get_bits::<8>(24);
-        self.arg4.next = self.args.val().get_bits::<8>(32);
+        self.seq.next = self.args.val().get_bits::<8>(0);
+        self.arg0.next = self.args.val().get_bits::<8>(8);
+        self.arg1.next = self.args.val().get_bits::<8>(16);
+        self.arg2.next = self.args.val().get_bits::<8>(24);
+        self.arg3.next = self.args.val().get_bits::<8>(32);
+        self.arg4.next = self.args.val().get_bits::<8>(40);
+        self.changes.next = (self.cmd.val() == self.cmd_write_tm.val())
+            || (self.cmd.val() == self.cmd_write_sm.val())
+            || (self.cmd.val() == self.cmd_clear_sm.val())
+            || (self.cmd.val() == self.cmd_launch.val());
+        self.resend.next = self.changes.val()
+            && (self.seq.val() == self.last_seq.q.val())
+            && (self.cmd.val() == self.last_cmd.q.val());
 
         // Checks, in order: known command, payload length, arguments, not busy.
         self.refusal.next = 0.into();
@@ -401,47 +438,48 @@ impl Logic for Bridge {
                 self.refusal.next = self.err_length.val();
             }
         } else if self.cmd.val() == self.cmd_write_tm.val() {
-            // A line number and 1-31 lines of 8 bytes.
-            if (self.len_in.val().get_bits::<3>(0) != 1) || (self.len_in.val() < 9) {
+            // The seq, a line number and 1-31 lines of 8 bytes.
+            if (self.len_in.val().get_bits::<3>(0) != 2) || (self.len_in.val() < 10) {
                 self.refusal.next = self.err_length.val();
             }
         } else if self.cmd.val() == self.cmd_write_sm.val() {
-            if self.len_in.val() < 3 {
+            if self.len_in.val() < 4 {
                 self.refusal.next = self.err_length.val();
             }
         } else if self.cmd.val() == self.cmd_read_sm.val() {
-            if self.len_in.val() != 3 {
+            // 1-254 bytes (a reply's payload is the seq and the data).
+            if self.len_in.val() != 4 {
                 self.refusal.next = self.err_length.val();
-            } else if !self.arg2.val().any() {
+            } else if !self.arg2.val().any() || self.arg2.val().all() {
                 self.refusal.next = self.err_argument.val();
             }
         } else if self.cmd.val() == self.cmd_clear_sm.val() {
-            if self.len_in.val().any() {
+            if self.len_in.val() != 1 {
                 self.refusal.next = self.err_length.val();
             }
         } else if self.cmd.val() == self.cmd_launch.val() {
             // 1-64 frames.
-            if self.len_in.val() != 5 {
+            if self.len_in.val() != 6 {
                 self.refusal.next = self.err_length.val();
             } else if !self.arg0.val().any() || (self.arg0.val() > 64) {
                 self.refusal.next = self.err_argument.val();
             }
         } else if self.cmd.val() == self.cmd_status.val() {
             self.needs_idle.next = false;
-            if self.len_in.val().any() {
+            if self.len_in.val() != 1 {
                 self.refusal.next = self.err_length.val();
             }
         } else if self.cmd.val() == self.cmd_read_events.val() {
             // 1-25 entries of 10 bytes.
             self.needs_idle.next = false;
-            if self.len_in.val() != 3 {
+            if self.len_in.val() != 4 {
                 self.refusal.next = self.err_length.val();
             } else if !self.arg2.val().any() || (self.arg2.val() > 25) {
                 self.refusal.next = self.err_argument.val();
             }
         } else if self.cmd.val() == self.cmd_read_counters.val() {
             // 1-63 counters of 4 bytes.
-            if self.len_in.val() != 2 {
+            if self.len_in.val() != 3 {
                 self.refusal.next = self.err_length.val();
             } else if !self.arg1.val().any() || (self.arg1.val() > 63) {
                 self.refusal.next = self.err_argument.val();
@@ -449,15 +487,21 @@ impl Logic for Bridge {
                 self.refusal.next = self.err_busy.val();
             }
         } else if self.cmd.val() == self.cmd_read_regs.val() {
-            if self.len_in.val() != 2 {
+            // 1-254 registers.
+            if self.len_in.val() != 3 {
                 self.refusal.next = self.err_length.val();
-            } else if !self.arg1.val().any() {
+            } else if !self.arg1.val().any() || self.arg1.val().all() {
                 self.refusal.next = self.err_argument.val();
             }
         } else {
             self.refusal.next = self.err_unknown.val();
         }
-        if !self.refusal.val().any() && self.needs_idle.val() && self.running.val() {
+        // A resend of the launch is answered while the run it started goes on.
+        if !self.refusal.val().any()
+            && self.needs_idle.val()
+            && self.running.val()
+            && !self.resend.val()
+        {
             self.refusal.next = self.err_busy.val();
         }
         if self.receiver.frame_bad.val() {
@@ -470,14 +514,16 @@ impl Logic for Bridge {
         self.flags.next = self.flags.val().replace_bit(1, self.done.val());
         self.flags.next = self.flags.val().replace_bit(2, self.log_overflow.val());
         self.flags.next = self.flags.val().replace_bit(3, self.stat_ready.val());
-        self.status_bytes.next = bit_cast::<128, 8>(self.flags.val())
-            | (bit_cast::<128, 3>(self.status_code.val()) << 8)
-            | (bit_cast::<128, 7>(self.status_frame.val()) << 16)
-            | (bit_cast::<128, 4>(self.status_core.val()) << 24)
-            | (bit_cast::<128, 4>(self.status_ip.val()) << 32)
-            | (bit_cast::<128, 32>(self.cycles.val()) << 40)
-            | (bit_cast::<128, 8>(self.runs.q.val()) << 72)
-            | (bit_cast::<128, 12>(self.log_count.val()) << 80);
+        // Byte 0 is where the seq goes.
+        self.status_bytes.next = (bit_cast::<128, 8>(self.flags.val()) << 8)
+            | (bit_cast::<128, 3>(self.status_code.val()) << 16)
+            | (bit_cast::<128, 7>(self.status_frame.val()) << 24)
+            | (bit_cast::<128, 4>(self.status_core.val()) << 32)
+            | (bit_cast::<128, 4>(self.status_ip.val()) << 40)
+            | (bit_cast::<128, 32>(self.cycles.val()) << 48)
+            | (bit_cast::<128, 8>(self.runs.q.val()) << 80)
+            | (bit_cast::<128, 12>(self.log_count.val()) << 88)
+            | (bit_cast::<128, 8>(self.last_seq.q.val()) << 104);
 
         // ---- the reply's bytes ----
         self.ptr_next.next = self.ptr.q.val() + 1;
@@ -495,6 +541,10 @@ impl Logic for Bridge {
             BridgeState::SendLength => {
                 self.send.next = true;
                 self.send_byte.next = self.len.q.val();
+            }
+            BridgeState::SendSeq => {
+                self.send.next = true;
+                self.send_byte.next = self.seq.val();
             }
             BridgeState::SendByte => {
                 self.send.next = true;
@@ -515,6 +565,7 @@ impl Logic for Bridge {
         self.reply_crc.enable.next = self.accept.val()
             && ((self.state.q.val() == BridgeState::SendCode)
                 || (self.state.q.val() == BridgeState::SendLength)
+                || (self.state.q.val() == BridgeState::SendSeq)
                 || (self.state.q.val() == BridgeState::SendByte));
         self.reply_crc.data.next = self.send_byte.val();
 
@@ -552,34 +603,44 @@ impl Logic for Bridge {
                 self.last_byte.d.next = 0.into();
                 self.source.d.next = Source::Fixed;
                 self.code.d.next = self.cmd.val();
-                self.len.d.next = 0.into();
+                // Every reply but Identify's: the seq, then the data.
+                self.len.d.next = 1.into();
+                self.has_seq.d.next = true;
                 if self.receiver.frame_bad.val()
                     || (self.receiver.frame_ok.val() && self.refusal.val().any())
                 {
-                    // [error, command]
+                    // [seq, error, command]
                     self.refused_q.d.next = true;
                     self.code.d.next = self.error_reply.val();
-                    self.len.d.next = 2.into();
-                    self.fixed.d.next = bit_cast::<128, 8>(self.refusal.val())
-                        | (bit_cast::<128, 8>(self.cmd.val()) << 8);
+                    self.len.d.next = 3.into();
+                    self.fixed.d.next = (bit_cast::<128, 8>(self.refusal.val()) << 8)
+                        | (bit_cast::<128, 8>(self.cmd.val()) << 16);
+                    self.state.d.next = BridgeState::SendSync;
+                } else if self.receiver.frame_ok.val() && self.resend.val() {
+                    // A resend: answered as before, not carried out again.
                     self.state.d.next = BridgeState::SendSync;
                 } else if self.receiver.frame_ok.val() {
                     self.state.d.next = BridgeState::SendSync;
+                    if self.changes.val() {
+                        self.last_seq.d.next = self.seq.val();
+                        self.last_cmd.d.next = self.cmd.val();
+                    }
                     if self.cmd.val() == self.cmd_identify.val() {
+                        self.has_seq.d.next = false;
                         self.len.d.next = 15.into();
                         self.fixed.d.next = self.identity.val();
                     } else if self.cmd.val() == self.cmd_write_tm.val() {
-                        self.ptr.d.next = 1.into();
+                        self.ptr.d.next = 2.into();
                         self.line_no.d.next = self.arg0.val();
                         self.state.d.next = BridgeState::TmRead;
                     } else if self.cmd.val() == self.cmd_write_sm.val() {
-                        self.ptr.d.next = 2.into();
+                        self.ptr.d.next = 3.into();
                         self.word.d.next = bit_cast::<16, 8>(self.arg0.val())
                             | (bit_cast::<16, 8>(self.arg1.val()) << 8);
                         self.state.d.next = BridgeState::SmRead;
                     } else if self.cmd.val() == self.cmd_read_sm.val() {
                         self.source.d.next = Source::Sm;
-                        self.len.d.next = self.arg2.val();
+                        self.len.d.next = self.arg2.val() + 1;
                         self.word.d.next = bit_cast::<16, 8>(self.arg0.val())
                             | (bit_cast::<16, 8>(self.arg1.val()) << 8);
                         self.state.d.next = BridgeState::SendSync;
@@ -594,23 +655,23 @@ impl Logic for Bridge {
                             | (bit_cast::<32, 8>(self.arg4.val()) << 24);
                         self.runs.d.next = self.runs.q.val() + 1;
                     } else if self.cmd.val() == self.cmd_status.val() {
-                        self.len.d.next = 12.into();
+                        self.len.d.next = 14.into();
                         self.fixed.d.next = self.status_bytes.val();
                     } else if self.cmd.val() == self.cmd_read_events.val() {
                         self.source.d.next = Source::Events;
                         self.last_byte.d.next = 9.into();
-                        self.len.d.next = (self.arg2.val() << 3) + (self.arg2.val() << 1);
+                        self.len.d.next = (self.arg2.val() << 3) + (self.arg2.val() << 1) + 1;
                         self.word.d.next = bit_cast::<16, 8>(self.arg0.val())
                             | (bit_cast::<16, 8>(self.arg1.val()) << 8);
                     } else if self.cmd.val() == self.cmd_read_counters.val() {
                         self.source.d.next = Source::Counters;
                         self.last_byte.d.next = 3.into();
-                        self.len.d.next = self.arg1.val() << 2;
+                        self.len.d.next = (self.arg1.val() << 2) + 1;
                         self.word.d.next = bit_cast::<16, 8>(self.arg0.val());
                     } else {
                         // ReadRegs
                         self.source.d.next = Source::Regs;
-                        self.len.d.next = self.arg1.val();
+                        self.len.d.next = self.arg1.val() + 1;
                         self.word.d.next = bit_cast::<16, 8>(self.arg0.val());
                     }
                 }
@@ -619,11 +680,12 @@ impl Logic for Bridge {
                 self.state.d.next = BridgeState::TmShift;
             }
             BridgeState::TmShift => {
-                // Little-endian: the line's first byte ends up in bits 7..0.
+                // Little-endian: the line's first byte ends up in bits 7..0. Lines are payload
+                // bytes 2-9, 10-17, …
                 self.line.d.next = (self.line.q.val() >> 8)
                     | (bit_cast::<64, 8>(self.receiver.buffer_data.val()) << 56);
                 self.ptr.d.next = self.ptr_next.val();
-                if !self.ptr.q.val().get_bits::<3>(0).any() {
+                if self.ptr.q.val().get_bits::<3>(0) == 1 {
                     self.state.d.next = BridgeState::TmWrite;
                 } else {
                     self.state.d.next = BridgeState::TmRead;
@@ -681,10 +743,20 @@ impl Logic for Bridge {
             }
             BridgeState::SendLength => {
                 if self.accept.val() {
-                    if self.len.q.val().any() {
-                        self.state.d.next = BridgeState::Fetch;
+                    if self.has_seq.q.val() {
+                        self.state.d.next = BridgeState::SendSeq;
                     } else {
+                        self.state.d.next = BridgeState::Fetch;
+                    }
+                }
+            }
+            BridgeState::SendSeq => {
+                if self.accept.val() {
+                    self.ptr.d.next = 1.into();
+                    if self.len.q.val() == 1 {
                         self.state.d.next = BridgeState::SendCrcHigh;
+                    } else {
+                        self.state.d.next = BridgeState::Fetch;
                     }
                 }
             }

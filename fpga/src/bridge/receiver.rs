@@ -37,11 +37,11 @@ pub struct Receiver {
     pub frame_ok: Signal<Out, Bit>,
     /// A frame arrived whole and its CRC did not check (one cycle).
     pub frame_bad: Signal<Out, Bit>,
-    /// The last frame's command, payload length and first payload bytes (byte i in bits
-    /// 8i+7..8i).
+    /// The last frame's command, payload length and first six payload bytes (byte i in bits
+    /// 8i+7..8i: the `seq`, then the arguments).
     pub command: Signal<Out, Bits<8>>,
     pub length: Signal<Out, Bits<8>>,
-    pub args: Signal<Out, Bits<40>>,
+    pub args: Signal<Out, Bits<48>>,
     /// Payload byte `buffer_addr` of the last frame, the cycle after it is asked for.
     pub buffer_addr: Signal<In, Bits<8>>,
     pub buffer_data: Signal<Out, Bits<8>>,
@@ -53,7 +53,7 @@ pub struct Receiver {
     state: DFF<RxFrame>,
     command_q: DFF<Bits<8>>,
     length_q: DFF<Bits<8>>,
-    args_q: DFF<Bits<40>>,
+    args_q: DFF<Bits<48>>,
     /// Payload bytes received.
     count: DFF<Bits<8>>,
     silence: DFF<Bits<32>>,
@@ -150,9 +150,9 @@ impl Logic for Receiver {
             }
             RxFrame::Payload => {
                 if self.take.val() {
-                    if self.count.q.val() < 5 {
+                    if self.count.q.val() < 6 {
                         self.args_q.d.next = self.args_q.q.val()
-                            | (bit_cast::<40, 8>(self.rx_byte.val()) << self.arg_shift.val());
+                            | (bit_cast::<48, 8>(self.rx_byte.val()) << self.arg_shift.val());
                     }
                     self.count.d.next = self.count.q.val() + 1;
                     if self.count.q.val() == self.length_q.q.val() - 1 {

@@ -1,12 +1,19 @@
 //! The host's end of the link: one request, one reply, over a serial port, with retries.
 //!
-//! A request whose reply does not come (a byte lost on the line), comes damaged, or is refused
-//! as damaged (`BadCrc`) is sent again, after the line has been quiet long enough for the
-//! board to have dropped any partial frame. Every command may be repeated without harm except
-//! `Launch`, which [`crate::host::run`] checks through the board's run count.
+//! Every request but Identify gets the next sequence number (`gpu16_sim::link`, sequence
+//! numbers). A request whose reply does not come (a byte lost on the line), comes damaged, or
+//! is refused as damaged (`BadCrc`) is sent again with the same number, after the line has been
+//! quiet long enough for the board to have dropped any partial frame: the board carries out a
+//! request that changes it at most once, and only the reply with the request's number is taken.
+//! A reply is waited for up to its deadline, whatever damaged or stale frames come first; once
+//! a damaged one has come and the line has gone quiet, the reply is known lost.
+//!
+//! A board that answers nothing at all for [`Timing::silent_attempts`] sendings in a row has
+//! stopped answering. A line that garbles replies is tried longer, up to
+//! [`Timing::max_attempts`]: each damaged reply shows the board is there.
 
-use gpu16_sim::link::framing::{encode, Deframer, Found};
-use gpu16_sim::link::{Command, LinkError, ERROR_REPLY, REPLY_SYNC, REQUEST_SYNC};
+use gpu16_sim::link::framing::{Deframer, Found};
+use gpu16_sim::link::{next_seq, request_frame, Command, LinkError, Reply, REPLY_SYNC};
 use serialport::{ClearBuffer, SerialPort};
 use std::io::{ErrorKind, Read, Write};
 use std::time::{Duration, Instant};
@@ -44,31 +51,50 @@ pub enum HostError {
         command: Command,
         detail: String,
     },
+    #[error("{port}: the board no longer holds the run this host launched ({detail}): it was reset or re-flashed during the run, or another program used it. Nothing of that run is reported; run the program again")]
+    LostRun { port: String, detail: String },
+    #[error("a cycle limit of {max_cycles} does not fit the board's 32-bit cycle counter: at most 4294967295 (0 = no limit)")]
+    CycleLimit { max_cycles: u64 },
     #[error("{port}: {0}", port = .1)]
     Io(std::io::Error, String),
 }
 
-/// How long to wait for replies.
+/// How long to wait for replies, and how often to send again.
 #[derive(Clone, Copy, Debug)]
 pub struct Timing {
     /// For a reply to start arriving after a request is sent (besides the bytes' own time).
     pub reply: Duration,
-    /// Attempts per request.
-    pub attempts: u32,
+    /// Quiet after a damaged or unfinished reply by which it is known to be over.
+    pub gap: Duration,
+    /// Quiet before a resend, besides the board's own partial-frame timeout
+    /// (`TIMEOUT_BIT_TIMES`), so that the board has dropped what it had of the lost request.
+    pub quiet: Duration,
+    /// Sendings in a row with nothing at all back, after which the board has stopped
+    /// answering.
+    pub silent_attempts: u32,
+    /// Sendings of one request at most, however the line garbles them.
+    pub max_attempts: u32,
 }
 
 impl Timing {
     /// A real board: replies come within milliseconds.
     pub const BOARD: Timing = Timing {
         reply: Duration::from_millis(300),
-        attempts: 5,
+        gap: Duration::from_millis(30),
+        quiet: Duration::from_millis(30),
+        silent_attempts: 5,
+        max_attempts: 40,
     };
-    /// The Verilator board: its clock runs a hundred times slower than a real one, so a
-    /// 64-byte reply (~3,000 cycles at its 4-clock bit time) takes ~10 ms; the margin is for a
-    /// machine busy with other work.
+    /// The Verilator board: its clock runs tens of times slower than a real one, so a 64-byte
+    /// reply (~3,000 cycles at its 4-clock bit time) takes a few milliseconds and its
+    /// partial-frame timeout (8,192 cycles) ~10 ms; the margins are for a machine busy with
+    /// other work (waiting too little only costs a resend).
     pub const SIMULATED: Timing = Timing {
-        reply: Duration::from_millis(1500),
-        attempts: 5,
+        reply: Duration::from_millis(1000),
+        gap: Duration::from_millis(20),
+        quiet: Duration::from_millis(25),
+        silent_attempts: 5,
+        max_attempts: 40,
     };
 }
 
@@ -78,8 +104,52 @@ pub struct Link {
     name: String,
     baud: u32,
     timing: Timing,
+    /// The sequence number of the last request numbered.
+    seq: u8,
     /// Requests sent again so far (for reports).
     pub retries: u32,
+}
+
+/// A request, numbered, as it goes on the line (again, on a resend).
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub command: Command,
+    pub seq: u8,
+    bytes: Vec<u8>,
+}
+
+/// What one sending of a request brought back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// The reply's data.
+    Done(Vec<u8>),
+    /// The board refused the request (not as damaged).
+    Refused(LinkError),
+    /// Bytes came back, but no whole reply to this request (damaged, or the request arrived
+    /// damaged).
+    Garbled,
+    /// Nothing came back before the deadline.
+    Silent,
+}
+
+/// Counts a request's sendings: whether to send it again.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tries {
+    /// Sendings so far, and those in a row with nothing back.
+    pub sent: u32,
+    silent: u32,
+}
+
+impl Tries {
+    /// Notes what a sending brought; false once the request should be given up.
+    pub fn again(&mut self, attempt: &Attempt, timing: &Timing) -> bool {
+        self.sent += 1;
+        self.silent = match attempt {
+            Attempt::Silent => self.silent + 1,
+            _ => 0,
+        };
+        self.silent < timing.silent_attempts && self.sent < timing.max_attempts
+    }
 }
 
 impl Link {
@@ -111,6 +181,7 @@ impl Link {
             name: name.to_string(),
             baud,
             timing: Timing::BOARD,
+            seq: 0,
             retries: 0,
         })
     }
@@ -129,6 +200,11 @@ impl Link {
         self.timing = timing;
     }
 
+    /// The timing in use.
+    pub fn timing(&self) -> Timing {
+        self.timing
+    }
+
     fn io(&self, e: std::io::Error) -> HostError {
         HostError::Io(e, self.name.clone())
     }
@@ -138,67 +214,92 @@ impl Link {
         Duration::from_secs_f64(2.0 * 10.0 * bytes as f64 / f64::from(self.baud))
     }
 
-    /// Sends `command` with `payload` and returns the reply's payload. `expect` is the
-    /// reply's payload length, if fixed.
-    pub fn request(&mut self, command: Command, payload: &[u8]) -> Result<Vec<u8>, HostError> {
-        self.request_with(command, payload, self.timing.attempts)
+    /// Numbers requests on from `seq`, the board's last (`BoardStatus::seq`), so that none of
+    /// this host's is taken for a resend of an earlier one.
+    pub fn number_from(&mut self, seq: u8) {
+        self.seq = seq;
     }
 
-    /// [`Link::request`] with a number of attempts.
-    pub fn request_with(
-        &mut self,
-        command: Command,
-        payload: &[u8],
-        attempts: u32,
-    ) -> Result<Vec<u8>, HostError> {
-        let frame = encode(REQUEST_SYNC, command as u8, payload);
-        for attempt in 0..attempts {
-            if attempt > 0 {
-                self.retries += 1;
-                self.settle()?;
-            }
-            self.port.write_all(&frame).map_err(|e| self.io(e))?;
-            self.port.flush().map_err(|e| self.io(e))?;
-            match self.reply(frame.len())? {
-                Some((code, reply)) if code == command as u8 => return Ok(reply),
-                Some((ERROR_REPLY, reply)) => {
-                    match reply.first().copied().map(LinkError::from_code) {
-                        Some(Some(LinkError::BadCrc)) => continue,
-                        Some(Some(error)) => {
-                            return Err(HostError::Refused {
-                                port: self.name.clone(),
-                                command,
-                                error,
-                            })
-                        }
-                        _ => {
-                            return Err(HostError::BadReply {
-                                port: self.name.clone(),
-                                command,
-                                detail: format!("error reply {reply:02x?}"),
-                            })
-                        }
-                    }
-                }
-                // A reply to something else (a stale one), damaged, or none: send again.
-                _ => continue,
+    /// `command` with `args`, given the next sequence number.
+    pub fn new_request(&mut self, command: Command, args: &[u8]) -> Request {
+        if command != Command::Identify {
+            self.seq = next_seq(self.seq);
+        }
+        Request {
+            command,
+            seq: self.seq,
+            bytes: request_frame(command, self.seq, args),
+        }
+    }
+
+    /// Sends `command` with `args` and returns the reply's data, sending it again (the same
+    /// request) after a lost or damaged reply.
+    pub fn request(&mut self, command: Command, args: &[u8]) -> Result<Vec<u8>, HostError> {
+        let request = self.new_request(command, args);
+        let mut tries = Tries::default();
+        loop {
+            let attempt = self.attempt(&request, tries.sent)?;
+            match attempt {
+                Attempt::Done(data) => return Ok(data),
+                Attempt::Refused(error) => return Err(self.refused(command, error)),
+                _ if tries.again(&attempt, &self.timing) => {}
+                _ => return Err(self.timeout(command, tries.sent)),
             }
         }
-        Err(HostError::Timeout {
+    }
+
+    /// The error for `command` refused with `error`.
+    pub fn refused(&self, command: Command, error: LinkError) -> HostError {
+        HostError::Refused {
+            port: self.name.clone(),
+            command,
+            error,
+        }
+    }
+
+    /// The error for `command` unanswered after `attempts`.
+    pub fn timeout(&self, command: Command, attempts: u32) -> HostError {
+        HostError::Timeout {
             port: self.name.clone(),
             what: format!("{command:?}"),
             attempts,
-        })
+        }
     }
 
-    /// Waits for one whole reply; `None` if none came in time or it was damaged.
-    fn reply(&mut self, sent: usize) -> Result<Option<(u8, Vec<u8>)>, HostError> {
+    /// Sends `request` (attempt 0: the first time; later ones wait for a quiet line first and
+    /// count as retries) and waits for its reply.
+    pub fn attempt(&mut self, request: &Request, attempt: u32) -> Result<Attempt, HostError> {
+        if attempt > 0 {
+            self.retries += 1;
+            self.settle()?;
+        }
+        self.port
+            .write_all(&request.bytes)
+            .map_err(|e| self.io(e))?;
+        self.port.flush().map_err(|e| self.io(e))?;
+        self.reply(request)
+    }
+
+    /// Waits for the reply to `request` until its deadline; frames that are damaged, or
+    /// replies to something else (late, or repeated by the line), are passed over. After a
+    /// damaged or unfinished frame, a quiet line ends the wait: the board sends each reply's
+    /// bytes back to back, and one reply per request.
+    fn reply(&mut self, request: &Request) -> Result<Attempt, HostError> {
         let mut deframer = Deframer::new(REPLY_SYNC);
         // The request's own time on the line, then the reply's wait; every byte that arrives
         // extends the deadline by the time a largest reply's byte takes.
-        let mut deadline = Instant::now() + self.line_time(sent) + self.timing.reply;
+        let mut deadline = Instant::now() + self.line_time(request.bytes.len()) + self.timing.reply;
+        let mut heard = false;
+        let mut damaged = false;
+        let mut last_byte = Instant::now();
         let mut buf = [0u8; 512];
         while Instant::now() < deadline {
+            // A damaged reply, or one that stopped mid-frame (a byte lost), and then a quiet
+            // line: no more is coming.
+            let cut_short = damaged || deframer.in_frame();
+            if cut_short && last_byte.elapsed() > self.timing.gap + self.line_time(4) {
+                break;
+            }
             let n = match self.port.read(&mut buf) {
                 Ok(n) => n,
                 Err(e) if e.kind() == ErrorKind::TimedOut => 0,
@@ -206,23 +307,69 @@ impl Link {
                 Err(e) => return Err(self.io(e)),
             };
             if n > 0 {
+                heard = true;
+                last_byte = Instant::now();
                 deadline = deadline.max(Instant::now() + self.line_time(260) + self.timing.reply);
             }
             for &b in &buf[..n] {
-                match deframer.push(b) {
-                    Some(Found::Frame(f)) => return Ok(Some((f.code, f.payload))),
-                    Some(Found::Damaged) => return Ok(None),
-                    None => {}
+                let frame = match deframer.push(b) {
+                    Some(Found::Frame(frame)) => frame,
+                    Some(Found::Damaged) => {
+                        damaged = true;
+                        continue;
+                    }
+                    None => continue,
+                };
+                let code = request.command as u8;
+                let ours = |seq: Option<u8>| {
+                    request.command == Command::Identify || seq == Some(request.seq)
+                };
+                match Reply::from_frame(&frame) {
+                    Some(Reply::Done { seq, data }) if frame.code == code && ours(seq) => {
+                        return Ok(Attempt::Done(data))
+                    }
+                    // A damaged request's number cannot be read back: any such refusal means
+                    // "send again".
+                    Some(Reply::Refused {
+                        error: Some(LinkError::BadCrc),
+                        ..
+                    }) => return Ok(Attempt::Garbled),
+                    Some(Reply::Refused {
+                        seq,
+                        error,
+                        command,
+                    }) if command == code && ours(Some(seq)) => {
+                        return match error {
+                            Some(error) => Ok(Attempt::Refused(error)),
+                            None => Err(HostError::BadReply {
+                                port: self.name.clone(),
+                                command: request.command,
+                                detail: format!(
+                                    "an error code this host does not know ({frame:02x?})"
+                                ),
+                            }),
+                        };
+                    }
+                    // A reply to another request (late, or repeated by the line): ours may
+                    // still come.
+                    _ => {}
                 }
             }
         }
-        Ok(None)
+        Ok(if heard {
+            Attempt::Garbled
+        } else {
+            Attempt::Silent
+        })
     }
 
     /// Lets the line go quiet (the board drops a partial frame after a silence, and a late
     /// reply finishes), then discards what arrived.
     fn settle(&mut self) -> Result<(), HostError> {
-        let quiet = self.timing.reply / 2;
+        let board_timeout = Duration::from_secs_f64(
+            gpu16_sim::link::TIMEOUT_BIT_TIMES as f64 / f64::from(self.baud),
+        );
+        let quiet = self.timing.quiet + board_timeout;
         let mut last = Instant::now();
         let mut buf = [0u8; 512];
         while last.elapsed() < quiet {

@@ -6,6 +6,14 @@
 //! timeline log and what the caller asked for (shared memory, registers, counters). Nothing
 //! that need not be sent is sent: zero bytes after the clear, frames past L, memories no one
 //! will look at.
+//!
+//! **Exactly one run, and its own result.** The launch is numbered like every request that
+//! changes the board; when its reply does not come, the host asks the board's status whether
+//! the board carried it out (the status's `seq` is the launch's) before it sends the same
+//! launch again, which the board would answer without running anything twice. Every status
+//! read after the launch must still show this launch (its `seq` and the run count it gave),
+//! and must show it again after everything has been read back: a board that was reset or
+//! re-flashed meanwhile is reported as such, never as a result.
 
 pub mod link;
 
@@ -20,19 +28,20 @@ use gpu16_sim::link::{
     MAX_TM_LINES, VERSION,
 };
 use gpu16_sim::run::{RunConfig, RunResult};
-pub use link::{HostError, Link, Timing};
+pub use link::{Attempt, HostError, Link, Request, Timing, Tries};
 
-/// Largest reply payload the host asks for: a damaged frame costs its resend, so frames are
-/// kept short (5 bytes of framing per 64: 7%); on a line that damages one byte in a hundred,
-/// most 64-byte replies still arrive whole, where nearly every 255-byte one would not.
-const READ_CHUNK: usize = 64;
+/// Largest data the host puts in a request or asks for in a reply: a damaged frame costs its
+/// resend, so frames are kept short (6 bytes of framing per 64: 9%); on a line that damages
+/// one byte in a hundred, about half of the 64-byte exchanges still arrive whole, where nearly
+/// every 255-byte one would not.
+const CHUNK: usize = 64;
 use crate::progress::Progress;
 use std::time::Duration;
 
 /// Asks the board who it is; refuses anything but a gpu16 board of this protocol version.
 /// Sets the link's timing for a simulated board.
 pub fn identify(link: &mut Link) -> Result<Identity, HostError> {
-    let reply = match link.request_with(Command::Identify, &[], 3) {
+    let reply = match link.request(Command::Identify, &[]) {
         Err(HostError::Timeout { .. }) => {
             return Err(HostError::NoAnswer {
                 port: link.name().to_string(),
@@ -96,7 +105,7 @@ fn write_sm(link: &mut Link, init: &SmImage) -> Result<(), HostError> {
     let mut runs: Vec<(usize, usize)> = Vec::new();
     for (addr, _) in init.iter().enumerate().filter(|(_, b)| **b != 0) {
         match runs.last_mut() {
-            Some((start, end)) if addr - *end <= 6 && addr - *start < MAX_SM_WRITE => {
+            Some((start, end)) if addr - *end <= 6 && addr - *start < CHUNK.min(MAX_SM_WRITE) => {
                 *end = addr + 1
             }
             _ => runs.push((addr, addr + 1)),
@@ -119,8 +128,9 @@ fn write_tm(link: &mut Link, frames: &[Frame]) -> Result<(), HostError> {
         .flat_map(|f| (0..TASK_LINES).map(|k| f.task_line(k)))
         .collect();
     let mut progress = Progress::bar("task memory", lines.len());
-    for (chunk_no, chunk) in lines.chunks(MAX_TM_LINES).enumerate() {
-        let mut payload = vec![(chunk_no * MAX_TM_LINES) as u8];
+    let per_request = MAX_TM_LINES.min(CHUNK / 8);
+    for (chunk_no, chunk) in lines.chunks(per_request).enumerate() {
+        let mut payload = vec![(chunk_no * per_request) as u8];
         for line in chunk {
             payload.extend(line.to_le_bytes());
         }
@@ -130,22 +140,54 @@ fn write_tm(link: &mut Link, frames: &[Frame]) -> Result<(), HostError> {
     Ok(())
 }
 
-/// Launches a run of `frames` frames; a launch whose reply was lost is recognised by the
-/// board's run count.
-fn launch(link: &mut Link, frames: usize, max_cycles: u32) -> Result<(), HostError> {
+/// A launch the board carried out: its `seq`, and the run count it gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Launched {
+    pub seq: u8,
+    pub runs: u8,
+}
+
+impl Launched {
+    /// The board's status still shows this launch; else why not.
+    fn check(&self, st: &BoardStatus) -> Result<(), String> {
+        if st.seq != self.seq || st.runs != self.runs {
+            return Err(format!(
+                "its last request is number {}, its run count {}; this host's launch was \
+                 number {} and made the count {}",
+                st.seq, st.runs, self.seq, self.runs
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Launches a run of `frames` frames, exactly once: a launch whose reply is lost or damaged
+/// is settled by the board's status (did it carry out this `seq`?) before the same request
+/// is sent again.
+pub fn launch(link: &mut Link, frames: usize, max_cycles: u32) -> Result<Launched, HostError> {
     let before = board_status(link)?;
-    let mut payload = vec![frames as u8];
-    payload.extend(max_cycles.to_le_bytes());
-    match link.request(Command::Launch, &payload) {
-        Ok(_) => Ok(()),
-        Err(e @ HostError::Timeout { .. }) => {
-            if board_status(link)?.runs == before.runs.wrapping_add(1) {
-                Ok(())
-            } else {
-                Err(e)
+    let mut args = vec![frames as u8];
+    args.extend(max_cycles.to_le_bytes());
+    let request = link.new_request(Command::Launch, &args);
+    let launched = Launched {
+        seq: request.seq,
+        runs: before.runs.wrapping_add(1),
+    };
+    let mut tries = Tries::default();
+    loop {
+        let attempt = link.attempt(&request, tries.sent)?;
+        match attempt {
+            Attempt::Done(_) => return Ok(launched),
+            Attempt::Refused(error) => return Err(link.refused(Command::Launch, error)),
+            _ => {
+                if board_status(link)?.seq == request.seq {
+                    return Ok(launched);
+                }
+                if !tries.again(&attempt, &link.timing()) {
+                    return Err(link.timeout(Command::Launch, tries.sent));
+                }
             }
         }
-        Err(e) => Err(e),
     }
 }
 
@@ -179,19 +221,25 @@ pub fn run(
                 .into(),
         });
     }
+    let max_cycles = match config.hardware_max_cycles() {
+        Some(0) => u32::MAX,
+        Some(n) => n,
+        None => {
+            return Err(HostError::CycleLimit {
+                max_cycles: config.max_cycles,
+            })
+        }
+    };
     let now = board_status(link)?;
+    link.number_from(now.seq);
     if now.running {
-        // The last run's limit bounds how long this can last.
-        wait_done(link, &id)?;
+        // A run some earlier host launched: its limit bounds how long this can last.
+        wait_done(link, &id, None)?;
     }
     write_sm(link, init)?;
     write_tm(link, frames)?;
-    let max_cycles = match config.max_cycles {
-        0 => u32::MAX,
-        n => n.min(u64::from(u32::MAX)) as u32,
-    };
-    launch(link, frames.len(), max_cycles)?;
-    let end = wait_done(link, &id)?;
+    let launched = launch(link, frames.len(), max_cycles)?;
+    let end = wait_done(link, &id, Some(launched))?;
 
     // The timeline log.
     let count = usize::from(end.events);
@@ -200,7 +248,7 @@ pub fn run(
     while first < count {
         let n = (count - first)
             .min(MAX_EVENTS_READ)
-            .min(READ_CHUNK / LogEntry::BYTES);
+            .min(CHUNK / LogEntry::BYTES);
         let mut args = (first as u16).to_le_bytes().to_vec();
         args.push(n as u8);
         let reply = read_reply(link, Command::ReadEvents, &args, n * LogEntry::BYTES)?;
@@ -223,8 +271,8 @@ pub fn run(
     let mut mem = sm::zeroed();
     let sm_bytes = if read.sm { mem.len() } else { 0 };
     let mut progress = Progress::bar("reading memory", sm_bytes);
-    for start in (0..sm_bytes).step_by(READ_CHUNK) {
-        let n = (mem.len() - start).min(READ_CHUNK);
+    for start in (0..sm_bytes).step_by(CHUNK) {
+        let n = (mem.len() - start).min(CHUNK);
         let mut args = (start as u16).to_le_bytes().to_vec();
         args.push(n as u8);
         let reply = read_reply(link, Command::ReadSm, &args, n)?;
@@ -236,13 +284,8 @@ pub fn run(
     // Registers.
     let mut regs = [[0u8; 16]; 16];
     let reg_count = if read.regs { 256 } else { 0 };
-    for first in (0..reg_count).step_by(READ_CHUNK) {
-        let reply = read_reply(
-            link,
-            Command::ReadRegs,
-            &[first as u8, READ_CHUNK as u8],
-            READ_CHUNK,
-        )?;
+    for first in (0..reg_count).step_by(CHUNK) {
+        let reply = read_reply(link, Command::ReadRegs, &[first as u8, CHUNK as u8], CHUNK)?;
         for (i, v) in reply.iter().enumerate() {
             regs[(first + i) / 16][(first + i) % 16] = *v;
         }
@@ -251,7 +294,7 @@ pub fn run(
     // Counters.
     let mut words = [0u64; COUNTERS];
     if read.counters {
-        let per_read = MAX_COUNTERS_READ.min(READ_CHUNK / 4);
+        let per_read = MAX_COUNTERS_READ.min(CHUNK / 4);
         for first in (0..COUNTERS).step_by(per_read) {
             let n = (COUNTERS - first).min(per_read);
             let reply = read_reply(link, Command::ReadCounters, &[first as u8, n as u8], 4 * n)?;
@@ -259,6 +302,18 @@ pub fn run(
                 words[first + k] = u64::from(u32::from_le_bytes([w[0], w[1], w[2], w[3]]));
             }
         }
+    }
+    // Everything read back is still of this run.
+    let after = board_status(link)?;
+    if after != end {
+        return Err(HostError::LostRun {
+            port: link.name().to_string(),
+            detail: launched.check(&after).err().unwrap_or_else(|| {
+                format!(
+                    "its status changed while the result was read back: {end:?}, then {after:?}"
+                )
+            }),
+        });
     }
     let mut stats = stats_from_counters(&words);
     stats.count_frames(&timeline);
@@ -272,8 +327,13 @@ pub fn run(
     })
 }
 
-/// Polls the status until the run is over and its counts are final.
-fn wait_done(link: &mut Link, id: &Identity) -> Result<BoardStatus, HostError> {
+/// Polls the status until the run is over and its counts are final; each status must still
+/// show `launched`, if given (this host's run).
+fn wait_done(
+    link: &mut Link,
+    id: &Identity,
+    launched: Option<Launched>,
+) -> Result<BoardStatus, HostError> {
     let poll = if id.simulated {
         Duration::from_millis(5)
     } else {
@@ -281,6 +341,18 @@ fn wait_done(link: &mut Link, id: &Identity) -> Result<BoardStatus, HostError> {
     };
     loop {
         let st = board_status(link)?;
+        if let Some(launched) = launched {
+            launched.check(&st).map_err(|detail| HostError::LostRun {
+                port: link.name().to_string(),
+                detail,
+            })?;
+            if !st.running && !st.done {
+                return Err(HostError::LostRun {
+                    port: link.name().to_string(),
+                    detail: "it is neither running nor done".into(),
+                });
+            }
+        }
         if !st.running && st.counters_ready {
             return Ok(st);
         }

@@ -31,15 +31,25 @@ pub fn encode(sync: u8, code: u8, payload: &[u8]) -> Vec<u8> {
 pub enum Found {
     /// A frame whose CRC checks.
     Frame(Frame),
-    /// A frame whose CRC does not check (its bytes are searched again for a frame start).
+    /// The earliest candidate frame is complete and its CRC does not check (its bytes are still
+    /// searched for a frame start).
     Damaged,
 }
 
 /// Finds frames that start with a given sync byte in a stream of bytes.
+///
+/// Every sync byte received is a candidate frame start, and all candidates are followed at
+/// once: a stray sync byte whose "length" claims more bytes than the real frame after it has
+/// does not hide that frame, which is found as soon as its last byte arrives.
 pub struct Deframer {
     sync: u8,
-    /// Bytes from a candidate frame start on.
+    /// Bytes from the earliest live candidate frame start on.
     pending: Vec<u8>,
+}
+
+/// Bytes a frame of payload length `len` takes: sync, code, length, payload, CRC.
+fn frame_bytes(len: u8) -> usize {
+    usize::from(len) + 5
 }
 
 impl Deframer {
@@ -50,7 +60,7 @@ impl Deframer {
         }
     }
 
-    /// True while part of a frame has been received.
+    /// True while part of a frame may have been received.
     pub fn in_frame(&self) -> bool {
         !self.pending.is_empty()
     }
@@ -61,32 +71,41 @@ impl Deframer {
             return None;
         }
         self.pending.push(byte);
-        let need = match self.pending.get(2) {
-            Some(&len) => usize::from(len) + 5,
-            None => return None,
-        };
-        if self.pending.len() < need {
-            return None;
-        }
-        if crc16(&self.pending[1..]) == 0 {
-            let len = usize::from(self.pending[2]);
-            let frame = Frame {
-                code: self.pending[1],
-                payload: self.pending[3..3 + len].to_vec(),
-            };
-            self.pending.clear();
-            return Some(Found::Frame(frame));
-        }
-        // Damaged, or a sync byte that was not a frame start: look for the next start in
-        // what came after it.
-        let rest: Vec<u8> = self.pending.drain(..).skip(1).collect();
-        let mut found = Some(Found::Damaged);
-        for b in rest {
-            if let Some(f @ Found::Frame(_)) = self.push(b) {
-                found = Some(f);
+        // A frame ends at this byte if a candidate's length says so and its CRC checks.
+        let end = self.pending.len();
+        for start in 0..end {
+            let candidate = &self.pending[start..];
+            if candidate[0] != self.sync {
+                continue;
+            }
+            if let Some(&len) = candidate.get(2) {
+                if candidate.len() == frame_bytes(len) && crc16(&candidate[1..]) == 0 {
+                    let frame = Frame {
+                        code: candidate[1],
+                        payload: candidate[3..3 + usize::from(len)].to_vec(),
+                    };
+                    self.pending.clear();
+                    return Some(Found::Frame(frame));
+                }
             }
         }
-        found
+        // The earliest candidate is dead once all its bytes are in (its CRC failed): drop it,
+        // and any dead candidates after it, up to the next one that may still be a frame.
+        let mut damaged = None;
+        while let Some(&len) = self.pending.get(2) {
+            if self.pending.len() < frame_bytes(len) {
+                break;
+            }
+            damaged = Some(Found::Damaged);
+            let next = self.pending[1..].iter().position(|&b| b == self.sync);
+            match next {
+                Some(at) => {
+                    self.pending.drain(..=at);
+                }
+                None => self.pending.clear(),
+            }
+        }
+        damaged
     }
 }
 
@@ -138,6 +157,31 @@ mod tests {
                 payload: vec![1]
             }))
         );
+    }
+
+    #[test]
+    fn a_stray_sync_byte_claiming_a_long_frame_does_not_delay_the_real_one() {
+        // The stray claims 200 bytes; the real frame is found at its own last byte.
+        let mut bytes = vec![REPLY_SYNC, 0x01, 200];
+        let real = encode(REPLY_SYNC, 2, &[5, 6]);
+        bytes.extend(&real);
+        let mut d = Deframer::new(REPLY_SYNC);
+        let found: Vec<(usize, Found)> = bytes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &b)| d.push(b).map(|f| (i, f)))
+            .collect();
+        assert_eq!(
+            found,
+            [(
+                bytes.len() - 1,
+                Found::Frame(Frame {
+                    code: 2,
+                    payload: vec![5, 6]
+                })
+            )]
+        );
+        assert!(!d.in_frame());
     }
 
     #[test]

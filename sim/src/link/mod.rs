@@ -10,11 +10,34 @@
 //! ```
 //!
 //! The CRC ([`crc`]) covers command/code, length and payload. A reply's code is the request's
-//! command when it succeeded, or [`ERROR_REPLY`] with the payload `[error, command]`
-//! ([`LinkError`]). The board checks a request whole before it acts on it: a frame with a bad
-//! CRC, an unknown command, a wrong length or a bad argument changes nothing. Bytes outside a
-//! frame are skipped; a frame that stops arriving is dropped after [`TIMEOUT_BIT_TIMES`] bit
-//! times of silence, so garbage and lost bytes cost one retry, never a wedged link.
+//! command when it succeeded, or [`ERROR_REPLY`] ([`LinkError`]). The board checks a request
+//! whole before it acts on it: a frame with a bad CRC, an unknown command, a wrong length or a
+//! bad argument changes nothing. Bytes outside a frame are skipped; a frame that stops arriving
+//! is dropped after [`TIMEOUT_BIT_TIMES`] bit times of silence, so garbage and lost bytes cost
+//! one retry, never a wedged link.
+//!
+//! **Sequence numbers: every request is carried out at most once.** The first payload byte of
+//! every request but [`Command::Identify`] is its sequence number `seq`, and the first payload
+//! byte of its reply (an error reply's too) is the same `seq`:
+//!
+//! ```text
+//! request:  A5  command  length  seq  args…      crc_hi crc_lo
+//! reply:    5A  command  length  seq  data…      crc_hi crc_lo
+//! error:    5A  EE       03      seq  error  command  crc_hi crc_lo
+//! ```
+//!
+//! A host numbers its requests 1, 2, … 255, 1, … ([`next_seq`]; never 0) and sends a request
+//! again with the *same* `seq` when its reply is lost or damaged. The board remembers the `seq`
+//! and command of the last request that changed it ([`Command::changes_board`]: write TM,
+//! write SM, clear SM, launch; 0 after power-up, reported in [`BoardStatus::seq`]). A request
+//! that changes the board and repeats both is a resend: the board answers it as it answered the
+//! first (an empty success), and does not carry it out again — a launch whose reply was lost
+//! never runs the program twice. Reads are carried out again: they change nothing. A host takes
+//! only the reply whose `seq` is the one it sent, so a late or duplicated reply to an earlier
+//! request is never taken for the answer to this one.
+//!
+//! `Identify` has no `seq`, in this version and every other: its exchange is the one a host
+//! of any version can make with a board of any version, to learn the board's [`VERSION`].
 //!
 //! Multi-byte numbers in payloads are little-endian.
 
@@ -23,7 +46,7 @@ pub mod framing;
 
 /// The protocol's version, reported by [`Command::Identify`]. A host refuses a board of
 /// another version.
-pub const VERSION: u8 = 2;
+pub const VERSION: u8 = 3;
 
 /// The first byte of a request.
 pub const REQUEST_SYNC: u8 = 0xa5;
@@ -43,6 +66,66 @@ pub const MAGIC: [u8; 3] = *b"g16";
 /// Timeline log entries a board keeps per run (64 frames and up to 1,008 READY cycles fit).
 pub const EVENT_CAPACITY: usize = 2048;
 
+/// The sequence number a host gives the request after one numbered `seq`: 1 to 255, then 1
+/// again. Never 0, the number a board reports after power-up, so that a host's first request
+/// is never taken for a resend.
+pub fn next_seq(seq: u8) -> u8 {
+    seq % 255 + 1
+}
+
+/// The bytes of a request: `seq`, then `args` (Identify: neither).
+pub fn request_frame(command: Command, seq: u8, args: &[u8]) -> Vec<u8> {
+    if command == Command::Identify {
+        return framing::encode(REQUEST_SYNC, command as u8, &[]);
+    }
+    let mut payload = Vec::with_capacity(args.len() + 1);
+    payload.push(seq);
+    payload.extend_from_slice(args);
+    framing::encode(REQUEST_SYNC, command as u8, &payload)
+}
+
+/// A reply as a host reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// The request was carried out: its `seq` (none for Identify) and the reply's data.
+    Done { seq: Option<u8>, data: Vec<u8> },
+    /// The board refused the request `seq` (for [`LinkError::BadCrc`], whatever byte stood
+    /// where a `seq` would be). `error` is `None` for a code this host does not know.
+    Refused {
+        seq: u8,
+        error: Option<LinkError>,
+        command: u8,
+    },
+}
+
+impl Reply {
+    /// Reads a reply frame; `None` if its shape is not one of a reply's.
+    pub fn from_frame(frame: &framing::Frame) -> Option<Reply> {
+        let p = &frame.payload;
+        if frame.code == ERROR_REPLY {
+            return match p[..] {
+                [seq, error, command] => Some(Reply::Refused {
+                    seq,
+                    error: LinkError::from_code(error),
+                    command,
+                }),
+                _ => None,
+            };
+        }
+        if frame.code == Command::Identify as u8 {
+            return Some(Reply::Done {
+                seq: None,
+                data: p.clone(),
+            });
+        }
+        let (&seq, data) = p.split_first()?;
+        Some(Reply::Done {
+            seq: Some(seq),
+            data: data.to_vec(),
+        })
+    }
+}
+
 /// A request's command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -51,18 +134,19 @@ pub enum Command {
     Identify = 1,
     /// `first_line, 8·n bytes` (1 ≤ n ≤ [`MAX_TM_LINES`]): task lines `first_line…` of Task
     /// Memory, each 8 bytes little-endian (frame byte order). Line numbers wrap at 256.
+    /// (Every request but Identify starts with its `seq`, not listed here.)
     WriteTm = 2,
     /// `address (2), n bytes` (1 ≤ n ≤ [`MAX_SM_WRITE`]): shared-memory bytes from `address`
     /// (wrapping at 4096).
     WriteSm = 3,
-    /// `address (2), count` (1–255) → `count` bytes of shared memory.
+    /// `address (2), count` (1–[`MAX_SM_READ`]) → `count` bytes of shared memory.
     ReadSm = 4,
     /// Zero all of shared memory.
     ClearSm = 5,
     /// `frames (1–64), max_cycles (4)`: start a run of TM frames `0..frames` (0 = no cycle
     /// limit). Refused while a run is in progress.
     Launch = 6,
-    /// → [`BoardStatus`] (12 bytes).
+    /// → [`BoardStatus`] (13 bytes).
     Status = 7,
     /// `first (2), count` (1–[`MAX_EVENTS_READ`]) → `count` timeline log entries
     /// ([`LogEntry`], 10 bytes each).
@@ -71,18 +155,25 @@ pub enum Command {
     /// (`stat_sel` order, see `gpu16_hdl::gpu`); zeros in a build without counters. Refused
     /// until the counts of the last run are final ([`BoardStatus::counters_ready`]).
     ReadCounters = 9,
-    /// `first, count` (1–255) → `count` registers; register r of core c is number 16·c + r.
+    /// `first, count` (1–[`MAX_REGS_READ`]) → `count` registers; register r of core c is
+    /// number 16·c + r.
     ReadRegs = 10,
 }
 
-/// Task lines one [`Command::WriteTm`] carries at most.
+/// Task lines one [`Command::WriteTm`] carries at most (`seq`, the first line, 31 × 8 bytes).
 pub const MAX_TM_LINES: usize = 31;
-/// Bytes one [`Command::WriteSm`] carries at most.
-pub const MAX_SM_WRITE: usize = MAX_PAYLOAD - 2;
+/// Bytes one [`Command::WriteSm`] carries at most (after its `seq` and address).
+pub const MAX_SM_WRITE: usize = MAX_PAYLOAD - 3;
+/// The largest reply data: a reply's payload is its `seq` and the data.
+pub const MAX_REPLY_DATA: usize = MAX_PAYLOAD - 1;
+/// Bytes one [`Command::ReadSm`] returns at most.
+pub const MAX_SM_READ: usize = MAX_REPLY_DATA;
+/// Registers one [`Command::ReadRegs`] returns at most.
+pub const MAX_REGS_READ: usize = MAX_REPLY_DATA;
 /// Entries one [`Command::ReadEvents`] returns at most.
-pub const MAX_EVENTS_READ: usize = MAX_PAYLOAD / LogEntry::BYTES;
+pub const MAX_EVENTS_READ: usize = MAX_REPLY_DATA / LogEntry::BYTES;
 /// Counters one [`Command::ReadCounters`] returns at most.
-pub const MAX_COUNTERS_READ: usize = MAX_PAYLOAD / 4;
+pub const MAX_COUNTERS_READ: usize = MAX_REPLY_DATA / 4;
 
 impl Command {
     /// Every command, in code order.
@@ -102,6 +193,15 @@ impl Command {
     /// The command with code `code`.
     pub fn from_code(code: u8) -> Option<Command> {
         Command::ALL.into_iter().find(|c| *c as u8 == code)
+    }
+
+    /// The command changes what the board holds or does (memories, a run): a resend of it
+    /// with the same `seq` is answered, not carried out again.
+    pub fn changes_board(self) -> bool {
+        matches!(
+            self,
+            Command::WriteTm | Command::WriteSm | Command::ClearSm | Command::Launch
+        )
     }
 }
 
@@ -217,16 +317,19 @@ pub struct BoardStatus {
     pub core: u8,
     pub ip: u8,
     pub cycles: u32,
-    /// Launches since the board was configured (wraps at 256): tells a host whose launch
-    /// reply was lost whether the launch happened.
+    /// Launches since the board was configured (wraps at 256).
     pub runs: u8,
     /// Timeline log entries of the last run.
     pub events: u16,
+    /// The `seq` of the last request that changed the board (0 after power-up): a host
+    /// numbers its requests on from it, and sees from it whether its launch was carried out
+    /// and whether the run it reads is still its own.
+    pub seq: u8,
 }
 
 impl BoardStatus {
     /// Payload bytes.
-    pub const BYTES: usize = 12;
+    pub const BYTES: usize = 13;
 
     pub fn encode(&self) -> [u8; BoardStatus::BYTES] {
         let mut b = [0u8; BoardStatus::BYTES];
@@ -241,6 +344,7 @@ impl BoardStatus {
         b[5..9].copy_from_slice(&self.cycles.to_le_bytes());
         b[9] = self.runs;
         b[10..12].copy_from_slice(&self.events.to_le_bytes());
+        b[12] = self.seq;
         b
     }
 
@@ -260,6 +364,7 @@ impl BoardStatus {
             cycles: u32::from_le_bytes(b[5..9].try_into().ok()?),
             runs: b[9],
             events: u16::from_le_bytes(b[10..12].try_into().ok()?),
+            seq: b[12],
         })
     }
 }
@@ -317,9 +422,52 @@ impl LogEntry {
     }
 }
 
-/// The UART bit time in clock cycles for `baud` at `clock_hz` (rounded to nearest).
-pub fn clocks_per_bit(clock_hz: u32, baud: u32) -> u32 {
-    (clock_hz + baud / 2) / baud
+/// The UART bit times, in clock cycles, the board's UART blocks are built for.
+pub const BIT_TIME_CLOCKS: std::ops::RangeInclusive<u32> = 4..=65_536;
+
+/// How far a UART's rate may be from the one asked for (either side's receiver samples the
+/// middle of each bit: a few percent over a 10-bit character is safe).
+pub const BAUD_TOLERANCE: f64 = 0.02;
+
+/// A rate the UART cannot run at from the board's clock.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub struct BaudError {
+    pub clock_hz: u32,
+    pub baud: u32,
+}
+
+impl std::fmt::Display for BaudError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} baud cannot be made from the {} MHz clock within 2% (the UART counts a whole \
+             number of clocks per bit, {}-{}): the rates it can make lie between {} and {} \
+             baud; try 115200, 230400, 460800 or 1000000",
+            self.baud,
+            f64::from(self.clock_hz) / 1e6,
+            BIT_TIME_CLOCKS.start(),
+            BIT_TIME_CLOCKS.end(),
+            self.clock_hz.div_ceil(*BIT_TIME_CLOCKS.end()),
+            self.clock_hz / BIT_TIME_CLOCKS.start()
+        )
+    }
+}
+
+/// The UART bit time in clock cycles for `baud` at `clock_hz` (rounded to nearest), if the
+/// UART can make that rate within [`BAUD_TOLERANCE`].
+pub fn clocks_per_bit(clock_hz: u32, baud: u32) -> Result<u32, BaudError> {
+    let error = BaudError { clock_hz, baud };
+    if baud == 0 {
+        return Err(error);
+    }
+    let cpb = ((u64::from(clock_hz) + u64::from(baud / 2)) / u64::from(baud)) as u32;
+    let made = f64::from(clock_hz) / f64::from(cpb.max(1));
+    if !BIT_TIME_CLOCKS.contains(&cpb)
+        || (made - f64::from(baud)).abs() > BAUD_TOLERANCE * f64::from(baud)
+    {
+        return Err(error);
+    }
+    Ok(cpb)
 }
 
 #[cfg(test)]
@@ -352,6 +500,7 @@ mod tests {
             cycles: 0x1234_5678,
             runs: 200,
             events: 2047,
+            seq: 77,
         };
         assert_eq!(BoardStatus::decode(&st.encode()), Some(st));
         for handled in [
@@ -382,7 +531,80 @@ mod tests {
 
     #[test]
     fn bit_times_round_to_the_nearest_clock() {
-        assert_eq!(clocks_per_bit(25_000_000, 115_200), 217);
-        assert_eq!(clocks_per_bit(25_000_000, 1_000_000), 25);
+        assert_eq!(clocks_per_bit(25_000_000, 115_200), Ok(217));
+        assert_eq!(clocks_per_bit(25_000_000, 1_000_000), Ok(25));
+        assert_eq!(clocks_per_bit(25_000_000, 6_250_000), Ok(4));
+        assert_eq!(clocks_per_bit(25_000_000, 382), Ok(65_445));
+    }
+
+    #[test]
+    fn rates_the_uart_cannot_make_are_errors_that_name_the_range() {
+        for baud in [0, 1, 300, 381, 7_000_000, 10_000_000, u32::MAX] {
+            let e = clocks_per_bit(25_000_000, baud).unwrap_err();
+            assert!(
+                e.to_string().contains("between 382 and 6250000 baud"),
+                "{baud}: {e}"
+            );
+        }
+        // 4.5 clocks per bit rounds to 5: 11% off.
+        assert!(clocks_per_bit(25_000_000, 5_555_555).is_err());
+    }
+
+    #[test]
+    fn sequence_numbers_skip_zero() {
+        assert_eq!(next_seq(0), 1);
+        assert_eq!(next_seq(1), 2);
+        assert_eq!(next_seq(254), 255);
+        assert_eq!(next_seq(255), 1);
+    }
+
+    #[test]
+    fn requests_carry_their_seq_first_and_replies_are_read_by_it() {
+        use framing::{Deframer, Found};
+        let bytes = request_frame(Command::ReadSm, 9, &[1, 2, 3]);
+        let mut d = Deframer::new(REQUEST_SYNC);
+        let found = bytes.iter().find_map(|&b| d.push(b));
+        let Some(Found::Frame(f)) = found else {
+            panic!("{found:?}")
+        };
+        assert_eq!(
+            (f.code, &f.payload[..]),
+            (Command::ReadSm as u8, &[9, 1, 2, 3][..])
+        );
+        // Identify carries nothing, in every version.
+        assert_eq!(
+            request_frame(Command::Identify, 9, &[]),
+            framing::encode(REQUEST_SYNC, 1, &[])
+        );
+        let reply = |code, payload: &[u8]| {
+            Reply::from_frame(&framing::Frame {
+                code,
+                payload: payload.to_vec(),
+            })
+        };
+        assert_eq!(
+            reply(4, &[9, 7, 8]),
+            Some(Reply::Done {
+                seq: Some(9),
+                data: vec![7, 8]
+            })
+        );
+        assert_eq!(
+            reply(1, &[7, 8]),
+            Some(Reply::Done {
+                seq: None,
+                data: vec![7, 8]
+            })
+        );
+        assert_eq!(
+            reply(ERROR_REPLY, &[9, 4, 6]),
+            Some(Reply::Refused {
+                seq: 9,
+                error: Some(LinkError::Busy),
+                command: 6
+            })
+        );
+        assert_eq!(reply(ERROR_REPLY, &[4, 6]), None);
+        assert_eq!(reply(4, &[]), None);
     }
 }

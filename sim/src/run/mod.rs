@@ -18,8 +18,20 @@ use crate::image::sm::SmImage;
 /// Host settings for a run.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct RunConfig {
-    /// Stop with `TIMEOUT` after this many cycles (0 = no limit).
+    /// Stop with `TIMEOUT` after this many cycles (0 = no limit). The hardware takes at most
+    /// [`HARDWARE_MAX_CYCLES`].
     pub max_cycles: u64,
+}
+
+/// The largest cycle limit the hardware takes: its cycle counter and limit are 32 bits wide.
+pub const HARDWARE_MAX_CYCLES: u64 = u32::MAX as u64;
+
+impl RunConfig {
+    /// The cycle limit as the hardware's 32-bit register holds it (0 = no limit); `None` if it
+    /// does not fit, which callers report rather than run with another limit.
+    pub fn hardware_max_cycles(&self) -> Option<u32> {
+        u32::try_from(self.max_cycles).ok()
+    }
 }
 
 /// Everything a run leaves behind.

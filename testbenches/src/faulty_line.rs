@@ -1,0 +1,302 @@
+//! A faulty serial line between the host's code and a board (`gpu16 board-sim`): a
+//! pseudo-terminal for the host's `--port` on one side, the board's terminal on the other, and
+//! between them faults aimed at chosen requests or replies (dropped, damaged, duplicated,
+//! delayed), or random noise on every byte.
+//!
+//! Aimed faults read the line as frames: the n-th request of a command (towards the board) or
+//! the n-th reply to it (towards the host) gets the fault; everything else passes whole.
+//! Noise works on bytes: each byte is damaged (one bit flipped) or lost with the given odds.
+//! Either way the line keeps the order of what it carries; a delay holds back everything
+//! behind it, as a stalled USB-serial adapter would.
+
+use crate::rng::Rng;
+use gpu16_sim::link::framing::{encode, Deframer, Found, Frame};
+use gpu16_sim::link::{Command, ERROR_REPLY, REPLY_SYNC, REQUEST_SYNC};
+use std::collections::VecDeque;
+use std::ffi::CString;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Which way bytes go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Way {
+    /// Host to board: requests.
+    ToBoard,
+    /// Board to host: replies.
+    ToHost,
+}
+
+/// What happens to a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// It never arrives.
+    Drop,
+    /// Byte `at` of it arrives with a bit flipped.
+    Damage { at: usize },
+    /// It arrives twice.
+    Duplicate,
+    /// It (and all behind it) arrives this much later.
+    Delay(Duration),
+}
+
+/// A fault aimed at the `nth` (from 0) request of `command`, or reply to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aim {
+    pub way: Way,
+    pub command: Command,
+    pub nth: usize,
+    pub fault: Fault,
+}
+
+/// What the line does.
+#[derive(Clone, Debug)]
+pub enum Plan {
+    /// Faults at chosen frames.
+    Aimed(Vec<Aim>),
+    /// Each byte, either way, is damaged with odds `damage` and lost with odds `drop` (per
+    /// million), from a generator seeded with `seed`.
+    Noise { damage: u64, drop: u64, seed: u64 },
+}
+
+/// What the line has done so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LineCount {
+    /// Requests of each command (by code) that went towards the board, whole or not.
+    pub requests: [usize; 16],
+    /// Aimed faults carried out.
+    pub hits: usize,
+    /// Bytes damaged and lost by noise.
+    pub damaged: usize,
+    pub dropped: usize,
+}
+
+/// A faulty line serving on a pseudo-terminal; it stops when dropped.
+pub struct FaultyLine {
+    /// The terminal the host opens.
+    pub port: String,
+    count: Arc<Mutex<LineCount>>,
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl FaultyLine {
+    /// A line from a new terminal to the board at `board_port`.
+    pub fn new(board_port: &str, plan: Plan) -> std::io::Result<FaultyLine> {
+        let (master, port) = new_pty()?;
+        let board = open_raw(board_port)?;
+        let count = Arc::new(Mutex::new(LineCount::default()));
+        let stop = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let (count, stop) = (count.clone(), stop.clone());
+            std::thread::spawn(move || carry(master, board, plan, &count, &stop))
+        };
+        Ok(FaultyLine {
+            port,
+            count,
+            stop,
+            thread: Some(thread),
+        })
+    }
+
+    /// What the line has done so far.
+    pub fn count(&self) -> LineCount {
+        self.count.lock().unwrap().clone()
+    }
+}
+
+impl Drop for FaultyLine {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            t.join().ok();
+        }
+    }
+}
+
+/// A new pseudo-terminal: its master's descriptor and the terminal's path (raw mode, held
+/// open so the master never sees a hang-up between two programs using it).
+fn new_pty() -> std::io::Result<(i32, String)> {
+    // SAFETY: plain libc calls on descriptors this function owns.
+    unsafe {
+        let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_NONBLOCK);
+        if fd < 0 || libc::grantpt(fd) != 0 || libc::unlockpt(fd) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let name = std::ffi::CStr::from_ptr(libc::ptsname(fd))
+            .to_string_lossy()
+            .into_owned();
+        open_raw(&name)?;
+        Ok((fd, name))
+    }
+}
+
+/// Opens a terminal in raw mode, not blocking on reads; the descriptor lives as long as the
+/// process (closing it could hang up the terminal under a program still using it).
+fn open_raw(path: &str) -> std::io::Result<i32> {
+    let c = CString::new(path).expect("a terminal path has no NUL");
+    // SAFETY: plain libc calls on a descriptor this function owns.
+    unsafe {
+        let fd = libc::open(c.as_ptr(), libc::O_RDWR | libc::O_NOCTTY | libc::O_NONBLOCK);
+        if fd < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        let mut t: libc::termios = std::mem::zeroed();
+        libc::tcgetattr(fd, &mut t);
+        libc::cfmakeraw(&mut t);
+        libc::tcsetattr(fd, libc::TCSANOW, &t);
+        Ok(fd)
+    }
+}
+
+fn read_some(fd: i32, buf: &mut [u8]) -> usize {
+    // SAFETY: reading into a buffer this function borrows.
+    let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+    n.max(0) as usize
+}
+
+fn write_all(fd: i32, mut bytes: &[u8]) {
+    while !bytes.is_empty() {
+        // SAFETY: writing from a buffer this function borrows.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        if n > 0 {
+            bytes = &bytes[n as usize..];
+        } else {
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+}
+
+/// One direction of the line: frames found in it (for aimed faults) and what waits to go out.
+struct Lane {
+    way: Way,
+    deframer: Deframer,
+    /// Frames seen per command code.
+    seen: [usize; 16],
+    /// Bytes to send and when they may go.
+    queue: VecDeque<(Instant, Vec<u8>)>,
+}
+
+impl Lane {
+    fn new(way: Way) -> Lane {
+        let sync = match way {
+            Way::ToBoard => REQUEST_SYNC,
+            Way::ToHost => REPLY_SYNC,
+        };
+        Lane {
+            way,
+            deframer: Deframer::new(sync),
+            seen: [0; 16],
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// Queues `bytes`, no earlier than what is queued already.
+    fn push(&mut self, not_before: Instant, bytes: Vec<u8>) {
+        let after = self.queue.back().map_or(not_before, |(t, _)| *t);
+        self.queue.push_back((not_before.max(after), bytes));
+    }
+
+    /// A whole frame, with the faults aimed at it.
+    fn frame(&mut self, f: Frame, aims: &[Aim], count: &Mutex<LineCount>) {
+        let sync = match self.way {
+            Way::ToBoard => REQUEST_SYNC,
+            Way::ToHost => REPLY_SYNC,
+        };
+        // An error reply names its command last.
+        let command = if f.code == ERROR_REPLY {
+            f.payload.last().copied().unwrap_or(0)
+        } else {
+            f.code
+        };
+        let slot = usize::from(command) % 16;
+        let nth = self.seen[slot];
+        self.seen[slot] += 1;
+        if self.way == Way::ToBoard {
+            count.lock().unwrap().requests[slot] += 1;
+        }
+        let mut bytes = encode(sync, f.code, &f.payload);
+        let now = Instant::now();
+        let aim = aims
+            .iter()
+            .find(|a| a.way == self.way && a.command as u8 == command && a.nth == nth);
+        let Some(aim) = aim else {
+            self.push(now, bytes);
+            return;
+        };
+        count.lock().unwrap().hits += 1;
+        match aim.fault {
+            Fault::Drop => {}
+            Fault::Damage { at } => {
+                let at = at.min(bytes.len() - 1);
+                bytes[at] ^= 0x08;
+                self.push(now, bytes);
+            }
+            Fault::Duplicate => {
+                self.push(now, bytes.clone());
+                self.push(now, bytes);
+            }
+            Fault::Delay(d) => self.push(now + d, bytes),
+        }
+    }
+
+    /// Sends what is due.
+    fn flush(&mut self, fd: i32) {
+        let now = Instant::now();
+        while self.queue.front().is_some_and(|(t, _)| *t <= now) {
+            let (_, bytes) = self.queue.pop_front().unwrap();
+            write_all(fd, &bytes);
+        }
+    }
+}
+
+/// Carries bytes both ways until `stop`.
+fn carry(host: i32, board: i32, plan: Plan, count: &Mutex<LineCount>, stop: &AtomicBool) {
+    let mut lanes = [Lane::new(Way::ToBoard), Lane::new(Way::ToHost)];
+    let mut rng = match plan {
+        Plan::Noise { seed, .. } => Rng::new(seed),
+        Plan::Aimed(_) => Rng::new(0),
+    };
+    let mut buf = [0u8; 512];
+    while !stop.load(Ordering::Relaxed) {
+        let mut fds = [
+            libc::pollfd {
+                fd: host,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: board,
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // SAFETY: polling descriptors this thread owns.
+        unsafe { libc::poll(fds.as_mut_ptr(), 2, 2) };
+        for (lane, (from, to)) in lanes.iter_mut().zip([(host, board), (board, host)]) {
+            let n = read_some(from, &mut buf);
+            for &b in &buf[..n] {
+                match &plan {
+                    Plan::Aimed(aims) => {
+                        if let Some(Found::Frame(f)) = lane.deframer.push(b) {
+                            lane.frame(f, aims, count);
+                        }
+                    }
+                    Plan::Noise { damage, drop, .. } => {
+                        let roll = rng.below(1_000_000);
+                        if roll < *drop {
+                            count.lock().unwrap().dropped += 1;
+                        } else if roll < drop + damage {
+                            count.lock().unwrap().damaged += 1;
+                            lane.push(Instant::now(), vec![b ^ (1 << rng.below(8))]);
+                        } else {
+                            lane.push(Instant::now(), vec![b]);
+                        }
+                    }
+                }
+            }
+            lane.flush(to);
+        }
+    }
+}

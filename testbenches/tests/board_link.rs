@@ -1,0 +1,233 @@
+//! The board link under faults: the host's own code (`gpu16_fpga::host::run`, what `gpu16 run
+//! --engine board` calls) against the simulated board (`gpu16 board-sim`: the board top in
+//! Verilator) through a faulty line (testbenches/src/faulty_line.rs).
+//!
+//! Each case aims one fault at one request or reply — dropped, damaged, duplicated, delayed —
+//! for every command the host sends, the launch first. In every case the board's run count
+//! rises by exactly one, and the host reports the run exactly as `--engine rtl` does (or, where
+//! the line leaves it no way, a clear error: never another run's result).
+//!
+//! `noisy_line_campaign` runs random programs on a line that damages and loses bytes at
+//! random; `GPU16_SEEDS` sets how many (docs/VERIFICATION.md has the recorded campaign).
+
+use gpu16_fpga::board::sim::{BoardSim, Running};
+use gpu16_fpga::host::{self, board_status, identify, HostError, Link, ReadBack};
+use gpu16_sim::frame::Frame;
+use gpu16_sim::image::sm::{self, SmImage};
+use gpu16_sim::link::Command;
+use gpu16_sim::run::{RunConfig, RunResult};
+use gpu16_testbenches::faulty_line::{Aim, Fault, FaultyLine, Plan, Way};
+use gpu16_testbenches::random_program::random_program;
+use gpu16_testbenches::{asm, seeds};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// Everything the host reads back.
+const READ_ALL: ReadBack = ReadBack {
+    sm: true,
+    regs: true,
+    counters: true,
+};
+
+/// All but shared memory (4 KB: most of a run's time on the simulated board's line).
+const READ_ALL_BUT_SM: ReadBack = ReadBack {
+    sm: false,
+    ..READ_ALL
+};
+
+/// The simulated board, built once (in the cache `gpu16 run` uses).
+fn board_sim() -> &'static BoardSim {
+    static SIM: OnceLock<BoardSim> = OnceLock::new();
+    SIM.get_or_init(|| {
+        let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("the target folder")
+            .join("gpu16-verilog");
+        BoardSim::build(&cache, true).expect("the simulated board builds")
+    })
+}
+
+/// The board's run count, read over a clean line.
+fn runs(board: &Running) -> u8 {
+    let line = FaultyLine::new(&board.port, Plan::Aimed(vec![])).unwrap();
+    let mut link = Link::open(&line.port, 115_200).unwrap();
+    identify(&mut link).unwrap();
+    board_status(&mut link).unwrap().runs
+}
+
+/// Runs `frames` through a line with `plan`, reading back `read`; the result, how many times
+/// the board ran it, the line's count of faults carried out, and the requests sent again.
+fn run_through(
+    board: &Running,
+    plan: Plan,
+    frames: &[Frame],
+    init: &SmImage,
+    config: RunConfig,
+    read: ReadBack,
+) -> (Result<RunResult, HostError>, u8, usize, u32) {
+    let before = runs(board);
+    let line = FaultyLine::new(&board.port, plan).unwrap();
+    let mut link = Link::open(&line.port, 115_200).unwrap();
+    let result = host::run(&mut link, frames, init, config, read);
+    let hits = line.count().hits;
+    drop(line);
+    let ran = runs(board).wrapping_sub(before);
+    (result, ran, hits, link.retries)
+}
+
+/// What differs between the board's result and rtl's, if anything (shared memory only if it
+/// was read back).
+fn differs(board: &RunResult, rtl: &RunResult, read: ReadBack) -> Option<String> {
+    let checks = [
+        ("status", board.status == rtl.status),
+        ("cycles", board.cycles == rtl.cycles),
+        ("shared memory", !read.sm || board.sm == rtl.sm),
+        ("registers", board.regs == rtl.regs),
+        ("timeline", board.timeline == rtl.timeline),
+        (
+            "counters",
+            board.stats.report(board.cycles) == rtl.stats.report(rtl.cycles),
+        ),
+    ];
+    let wrong: Vec<&str> = checks.iter().filter(|c| !c.1).map(|c| c.0).collect();
+    (!wrong.is_empty()).then(|| wrong.join(", "))
+}
+
+/// Runs `check` on each item over `lanes` simulated boards at once (most of a faulty run is
+/// spent waiting for replies that do not come, not simulating).
+fn on_boards<T: Sync>(items: &[T], lanes: usize, check: impl Fn(&Running, &T) + Sync) {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..lanes {
+            scope.spawn(|| {
+                let board = board_sim().start().unwrap();
+                while let Some(item) = items.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    check(&board, item);
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn no_single_fault_on_any_command_runs_a_program_twice_or_changes_its_answer() {
+    // atomic_counter: 16 cores add 10 each to byte 0 under the lock; a second launch would
+    // leave 0x40 (160 + 160, mod 256). A byte of bank 1 makes the host write memory too.
+    let frames = asm(&std::fs::read_to_string(
+        gpu16_testbenches::examples_dir().join("atomic_counter.s"),
+    )
+    .unwrap());
+    let mut init = sm::zeroed();
+    init[0x100] = 0x5a;
+    let config = RunConfig {
+        max_cycles: 100_000,
+    };
+    let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
+    assert_eq!(rtl.sm[0], 0xa0);
+
+    let delay = Duration::from_millis(2500);
+    let faults = [
+        (Way::ToBoard, Fault::Drop),
+        (Way::ToBoard, Fault::Damage { at: 4 }),
+        (Way::ToBoard, Fault::Duplicate),
+        (Way::ToHost, Fault::Drop),
+        (Way::ToHost, Fault::Damage { at: 3 }),
+        (Way::ToHost, Fault::Duplicate),
+        (Way::ToHost, Fault::Delay(delay)),
+    ];
+    let mut cases: Vec<Aim> = Vec::new();
+    // The launch, and the status reads that follow it, get every fault; every other command
+    // gets each fault at its first request or reply.
+    for command in Command::ALL {
+        for (way, fault) in faults {
+            cases.push(Aim {
+                way,
+                command,
+                nth: 0,
+                fault,
+            });
+        }
+    }
+    for nth in 1..2 {
+        for (way, fault) in faults {
+            cases.push(Aim {
+                way,
+                command: Command::Status,
+                nth,
+                fault,
+            });
+        }
+    }
+    let failures = std::sync::Mutex::new(Vec::new());
+    on_boards(&cases, 4, |board, aim| {
+        // Shared memory, where a second run would show, is read back when the launch or a
+        // memory read is hit.
+        let read = match aim.command {
+            Command::Launch | Command::ReadSm => READ_ALL,
+            _ => READ_ALL_BUT_SM,
+        };
+        let plan = Plan::Aimed(vec![*aim]);
+        let (result, ran, hits, retries) = run_through(board, plan, &frames, &init, config, read);
+        // The host waits for a first identify reply for ~1.4 s, knowing nothing of the board
+        // yet: past that, "nothing answered" is the clear error.
+        let too_late_to_identify =
+            aim.command == Command::Identify && matches!(aim.fault, Fault::Delay(_));
+        let verdict = match &result {
+            _ if hits != 1 => Some(format!("the fault was carried out {hits} times")),
+            Err(HostError::NoAnswer { .. }) if too_late_to_identify && ran == 0 => None,
+            _ if ran != 1 => Some(format!("the board ran the program {ran} times")),
+            Ok(r) => differs(r, &rtl, read).map(|d| format!("a wrong answer ({d})")),
+            // Every other single fault is recovered from.
+            Err(e) => Some(format!("an error: {e}")),
+        };
+        eprintln!("{aim:?}: {retries} sent again, {:?}", verdict);
+        if let Some(v) = verdict {
+            failures.lock().unwrap().push(format!("{aim:?}: {v}"));
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn noisy_line_campaign() {
+    // Each byte, either way: damaged with odds 1%, lost with odds 0.1%.
+    let seeds = seeds(6);
+    let totals = std::sync::Mutex::new((0u32, 0usize, 0usize));
+    on_boards(&seeds, 4, |board, &seed| {
+        let p = random_program(seed);
+        let frames = asm(&p.source);
+        let rtl = gpu16_hdl::driver::run(&frames, &p.init, p.config, None).unwrap();
+        let plan = Plan::Noise {
+            damage: 10_000,
+            drop: 1_000,
+            seed,
+        };
+        let (result, ran, _, retries) =
+            run_through(board, plan, &frames, &p.init, p.config, READ_ALL);
+        let mut t = totals.lock().unwrap();
+        t.0 += retries;
+        match result {
+            Ok(r) => {
+                assert_eq!(ran, 1, "seed {seed}: the board ran it {ran} times");
+                if let Some(d) = differs(&r, &rtl, READ_ALL) {
+                    panic!("seed {seed}: a wrong answer on a noisy line ({d})");
+                }
+                t.1 += 1;
+            }
+            Err(e) => {
+                assert!(ran <= 1, "seed {seed}: the board ran it {ran} times");
+                eprintln!("seed {seed}: {e}");
+                t.2 += 1;
+            }
+        }
+    });
+    let (retries, right, errors) = totals.into_inner().unwrap();
+    eprintln!(
+        "{} runs on a noisy line: {right} right answers, {errors} clear errors, 0 wrong, \
+         {retries} requests sent again",
+        seeds.len()
+    );
+}
