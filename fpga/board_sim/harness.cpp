@@ -28,6 +28,28 @@
 static volatile std::sig_atomic_t stop_requested = 0;
 static void on_signal(int) { stop_requested = 1; }
 
+// Follows the link's frames (sync, code, length, payload, two CRC bytes) in one direction, to
+// know when the design has a request partly received or owes a reply: only then must its
+// clock run on through a quiet line.
+struct FrameWatch {
+    unsigned char sync;
+    int left = -1;  // bytes still to come in the current frame; -1: between frames
+    int index = 0;  // bytes of the current frame so far
+    // Takes a byte; true when it ends a frame.
+    bool push(unsigned char b) {
+        if (left < 0) {
+            if (b == sync) { left = 2; index = 1; }  // code and length still to come
+            return false;
+        }
+        if (index == 2) left = b + 2;  // the length byte: payload and CRC follow
+        else left--;
+        index++;
+        if (left == 0) { left = -1; return true; }
+        return false;
+    }
+    bool in_frame() const { return left >= 0; }
+};
+
 int main(int argc, char** argv) {
     Verilated::commandArgs(argc, argv);
     const char* arg = Verilated::commandArgsPlusMatch("cpb=");
@@ -72,6 +94,9 @@ int main(int argc, char** argv) {
     unsigned rx_byte = 0;
     // Cycles since anything happened on either line.
     long quiet = 0;
+    // The design holds part of a request, or owes the reply to a whole one.
+    FrameWatch requests{0xa5}, replies{0x5a};
+    bool owes_reply = false;
     unsigned char buf[256];
 
     while (!stop_requested) {
@@ -84,6 +109,7 @@ int main(int argc, char** argv) {
         if (tx_bit < 0 && !to_board.empty()) {
             unsigned char b = to_board.front();
             if (corrupt > 0 && ++sent % corrupt == 0) b ^= 0x08;
+            if (requests.push(b)) owes_reply = true;
             tx_frame = (1u << 9) | ((unsigned)b << 1);
             to_board.pop_front();
             tx_bit = 0;
@@ -118,6 +144,7 @@ int main(int argc, char** argv) {
             } else if (++rx_bit == 10) {
                 unsigned char b = (unsigned char)rx_byte;
                 if (corrupt > 0 && ++received % corrupt == 0) b ^= 0x08;
+                if (replies.push(b)) owes_reply = false;
                 // Like a UART with nobody reading: a byte that does not fit is lost.
                 if (write(master, &b, 1) < 0) {}
                 rx_bit = -1;
@@ -129,10 +156,12 @@ int main(int argc, char** argv) {
         // LED 1: a run is in progress.
         bool running = (top->leds >> 1) & 1;
         quiet = (busy || running) ? 0 : quiet + 1;
-        // Quiet for longer than the bridge waits before dropping a partial request (2048 bit
-        // times): wait for the host instead of spinning. The design's clock stops meanwhile,
-        // which it cannot tell from a quiet line.
-        if (quiet > 2048L * cpb + 1024) {
+        // Quiet, with no request partly received and no reply owed: nothing in the design
+        // needs its clock, so wait for the host instead of spinning. (Otherwise the clock runs
+        // for longer than the bridge waits before dropping a partial request, 2048 bit times,
+        // or replies.) The design cannot tell a stopped clock from a quiet line.
+        bool settled = !requests.in_frame() && !owes_reply && !replies.in_frame();
+        if (quiet > (settled ? 64 : 2048L * cpb + 1024)) {
             struct pollfd p = {master, POLLIN, 0};
             poll(&p, 1, 5);
         }

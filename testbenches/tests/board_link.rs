@@ -8,7 +8,8 @@
 //! the line leaves it no way, a clear error: never another run's result).
 //!
 //! `noisy_line_campaign` runs random programs on a line that damages and loses bytes at
-//! random; `GPU16_SEEDS` sets how many (docs/VERIFICATION.md has the recorded campaign).
+//! random; `GPU16_SEEDS` sets how many, `GPU16_BOARDS` on how many simulated boards at once
+//! (default 4; docs/VERIFICATION.md has the recorded campaign).
 
 use gpu16_fpga::board::sim::{BoardSim, Running};
 use gpu16_fpga::host::{self, board_status, identify, HostError, Link, ReadBack};
@@ -196,7 +197,8 @@ fn noisy_line_campaign() {
     // Each byte, either way: damaged with odds 1%, lost with odds 0.1%.
     let seeds = seeds(6);
     let totals = std::sync::Mutex::new((0u32, 0usize, 0usize));
-    on_boards(&seeds, 4, |board, &seed| {
+    let boards = std::env::var("GPU16_BOARDS").map_or(4, |n| n.parse().expect("GPU16_BOARDS"));
+    on_boards(&seeds, boards, |board, &seed| {
         let p = random_program(seed);
         let frames = asm(&p.source);
         let rtl = gpu16_hdl::driver::run(&frames, &p.init, p.config, None).unwrap();
@@ -207,6 +209,13 @@ fn noisy_line_campaign() {
         };
         let (result, ran, _, retries) =
             run_through(board, plan, &frames, &p.init, p.config, READ_ALL);
+        eprintln!(
+            "seed {seed}: {retries} sent again, {}",
+            match &result {
+                Ok(_) => "the answer".to_string(),
+                Err(e) => format!("{e}"),
+            }
+        );
         let mut t = totals.lock().unwrap();
         t.0 += retries;
         match result {
@@ -217,9 +226,8 @@ fn noisy_line_campaign() {
                 }
                 t.1 += 1;
             }
-            Err(e) => {
+            Err(_) => {
                 assert!(ran <= 1, "seed {seed}: the board ran it {ran} times");
-                eprintln!("seed {seed}: {e}");
                 t.2 += 1;
             }
         }

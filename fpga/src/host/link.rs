@@ -64,7 +64,8 @@ pub enum HostError {
 pub struct Timing {
     /// For a reply to start arriving after a request is sent (besides the bytes' own time).
     pub reply: Duration,
-    /// Quiet after a damaged or unfinished reply by which it is known to be over.
+    /// Quiet after the last byte received by which a reply is known to be over (longer than
+    /// the board takes to carry out any request).
     pub gap: Duration,
     /// Quiet before a resend, besides the board's own partial-frame timeout
     /// (`TIMEOUT_BIT_TIMES`), so that the board has dropped what it had of the lost request.
@@ -90,7 +91,7 @@ impl Timing {
     /// partial-frame timeout (8,192 cycles) ~10 ms; the margins are for a machine busy with
     /// other work (waiting too little only costs a resend).
     pub const SIMULATED: Timing = Timing {
-        reply: Duration::from_millis(1000),
+        reply: Duration::from_millis(500),
         gap: Duration::from_millis(20),
         quiet: Duration::from_millis(25),
         silent_attempts: 5,
@@ -281,23 +282,21 @@ impl Link {
     }
 
     /// Waits for the reply to `request` until its deadline; frames that are damaged, or
-    /// replies to something else (late, or repeated by the line), are passed over. After a
-    /// damaged or unfinished frame, a quiet line ends the wait: the board sends each reply's
-    /// bytes back to back, and one reply per request.
+    /// replies to something else (late, or repeated by the line), are passed over. Once bytes
+    /// have come, a quiet line ends the wait: the board sends a reply's bytes back to back, and
+    /// one reply per request.
     fn reply(&mut self, request: &Request) -> Result<Attempt, HostError> {
         let mut deframer = Deframer::new(REPLY_SYNC);
         // The request's own time on the line, then the reply's wait; every byte that arrives
         // extends the deadline by the time a largest reply's byte takes.
         let mut deadline = Instant::now() + self.line_time(request.bytes.len()) + self.timing.reply;
         let mut heard = false;
-        let mut damaged = false;
         let mut last_byte = Instant::now();
         let mut buf = [0u8; 512];
         while Instant::now() < deadline {
-            // A damaged reply, or one that stopped mid-frame (a byte lost), and then a quiet
-            // line: no more is coming.
-            let cut_short = damaged || deframer.in_frame();
-            if cut_short && last_byte.elapsed() > self.timing.gap + self.line_time(4) {
+            // Bytes came but not our reply (damaged, cut short by a lost byte, or another
+            // request's), and then the line went quiet: no more is coming.
+            if heard && last_byte.elapsed() > self.timing.gap + self.line_time(4) {
                 break;
             }
             let n = match self.port.read(&mut buf) {
@@ -312,13 +311,8 @@ impl Link {
                 deadline = deadline.max(Instant::now() + self.line_time(260) + self.timing.reply);
             }
             for &b in &buf[..n] {
-                let frame = match deframer.push(b) {
-                    Some(Found::Frame(frame)) => frame,
-                    Some(Found::Damaged) => {
-                        damaged = true;
-                        continue;
-                    }
-                    None => continue,
+                let Some(Found::Frame(frame)) = deframer.push(b) else {
+                    continue;
                 };
                 let code = request.command as u8;
                 let ours = |seq: Option<u8>| {
