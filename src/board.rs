@@ -71,8 +71,9 @@ pub struct BuildArgs {
     /// router, ~9% of a 25F.
     #[arg(long)]
     no_counters: bool,
-    /// The UART's rate (the host's `--baud` must match).
-    #[arg(long, default_value_t = 115_200)]
+    /// The UART's rate (the host's `--baud` must match): one the board's clock makes within
+    /// 2%, e.g. 115200, 230400, 460800 or 1000000.
+    #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(1..))]
     baud: u32,
     /// What goes on the board.
     #[arg(long, value_enum, default_value_t = DesignArg::Gpu)]
@@ -84,6 +85,8 @@ pub struct BuildArgs {
 
 pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
     let board = Board::from(args.board);
+    // A rate the UART cannot make is bad input, found before any tool runs.
+    gpu16_sim::link::clocks_per_bit(board.clock_hz(), args.baud)?;
     let opts = BuildOptions {
         board,
         design: match args.design {

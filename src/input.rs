@@ -10,19 +10,27 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
-/// Assembles a source file; warnings go to standard error as `file:line:col: warning: …`.
+/// Assembles a source file; warnings go to standard error as `file:line:col: warning: …`
+/// (`file:line: warning: …` when the whole line is meant).
 pub fn assemble_file(path: &Path) -> Result<Vec<Frame>> {
     let name = path.display().to_string();
     let assembled = gpu16_sim::asm::assemble(&read(path)?).map_err(|e| anyhow!(e.at(&name)))?;
     for w in &assembled.warnings {
-        eprintln!("{name}:{}:{}: warning: {}", w.line, w.col, w.message);
+        eprintln!("{}", w.warning_at(&name));
     }
     Ok(assembled.frames)
 }
 
-/// Reads a TM image.
+/// Reads a TM image; what tools warn about in its CFs goes to standard error as
+/// `file:line: warning: …`.
 pub fn read_tm_image(path: &Path) -> Result<Vec<Frame>> {
-    tm::parse(&read(path)?).map_err(|e| anyhow!(e.at(&path.display().to_string())))
+    let name = path.display().to_string();
+    let (frames, warnings) =
+        tm::parse_with_warnings(&read(path)?).map_err(|e| anyhow!(e.at(&name)))?;
+    for w in &warnings {
+        eprintln!("{}", w.warning_at(&name));
+    }
+    Ok(frames)
 }
 
 /// Reads a program: assembly (`.s`, `.asm`) or a TM image (`.hex`).

@@ -1,4 +1,9 @@
 //! `gpu16`: assemble, disassemble and run programs on the 16-core GPU (SPEC §9).
+//!
+//! Exit statuses, for every subcommand: 0 ok; 1 bad input (a file, a program or a flag, the
+//! message says which and where); 2 the run ended with a machine error (SPEC §7); 3 `TIMEOUT`;
+//! 4 the work could not be carried out, through nothing in the input: a tool missing or
+//! failing, a board not there or not answering.
 
 mod board;
 mod input;
@@ -15,7 +20,10 @@ use std::process::ExitCode;
 #[command(
     name = "gpu16",
     version,
-    about = "The gpu16 16-core educational GPU: assembler, reference model and RTL"
+    about = "The gpu16 16-core educational GPU: assembler, reference model and RTL",
+    after_help = "Exit status: 0 ok; 1 bad input (a file, a program or a flag); 2 the run \
+                  ended with a machine error; 3 TIMEOUT; 4 the work could not be carried out \
+                  (a tool missing or failing, a board not there or not answering)."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -65,7 +73,7 @@ enum Command {
         output: PathBuf,
     },
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
-    /// 3 TIMEOUT).
+    /// 3 TIMEOUT, 4 a tool or the board failed).
     Run(run::RunArgs),
 }
 
@@ -76,13 +84,46 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    match dispatch(Cli::parse()) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version are answers; anything else clap refuses is bad input.
+            e.print().ok();
+            return ExitCode::from(if e.use_stderr() { BAD_INPUT } else { 0 });
+        }
+    };
+    match dispatch(cli) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::from(1)
+            ExitCode::from(failure_status(&e))
         }
     }
+}
+
+/// Exit status: bad input (a file, a program, a flag).
+const BAD_INPUT: u8 = 1;
+/// Exit status: the work could not be carried out through nothing in the input (a tool
+/// missing or failing, a board not there or not answering).
+const CANNOT_RUN: u8 = 4;
+
+/// The exit status of a failure: [`CANNOT_RUN`] when a tool, the simulator or the board link
+/// failed, else [`BAD_INPUT`].
+fn failure_status(e: &anyhow::Error) -> u8 {
+    use gpu16_fpga::host::HostError;
+    for cause in e.chain() {
+        if let Some(h) = cause.downcast_ref::<HostError>() {
+            return match h {
+                HostError::CycleLimit { .. } => BAD_INPUT,
+                _ => CANNOT_RUN,
+            };
+        }
+        if cause.is::<gpu16_fpga::tools::ToolError>() || cause.is::<gpu16_hdl::sim::NoConvergence>()
+        {
+            return CANNOT_RUN;
+        }
+    }
+    BAD_INPUT
 }
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {

@@ -10,7 +10,9 @@ use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm;
-use gpu16_sim::run::{timeline_svg, timeline_to_json, Event, RunConfig, RunResult};
+use gpu16_sim::run::{
+    timeline_svg, timeline_to_json, Event, RunConfig, RunResult, HARDWARE_MAX_CYCLES,
+};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -41,13 +43,18 @@ pub struct RunArgs {
     /// Write the final shared memory here (4096 lines).
     #[arg(long, value_name = "OUT.sm.hex")]
     dump_sm: Option<PathBuf>,
+    /// Write every core's registers after the run here: 256 lines of 2 hex digits, core c's
+    /// register r on line 16·c + r + 1 (a `// core c` comment before each core's 16).
+    #[arg(long, value_name = "OUT.hex")]
+    dump_regs: Option<PathBuf>,
     /// Write the per-frame timeline here as JSON.
     #[arg(long, value_name = "OUT.json")]
     timeline: Option<PathBuf>,
     /// Draw the timeline here as a picture: a row per core, a bar per task.
     #[arg(long, value_name = "OUT.svg")]
     timeline_svg: Option<PathBuf>,
-    /// Stop with TIMEOUT after N cycles (0 = no limit).
+    /// Stop with TIMEOUT after N cycles (0 = no limit). The hardware counts cycles in 32 bits:
+    /// rtl, verilator and board take at most 4294967295; the model any 64-bit number.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     max_cycles: u64,
     /// Print counters (instructions, stalls, bank traffic) before the status line.
@@ -60,8 +67,8 @@ pub struct RunArgs {
     /// `gpu16 board-sim` prints.
     #[arg(long, value_name = "PORT")]
     port: Option<String>,
-    /// The serial port's rate: the one the bitstream was built for.
-    #[arg(long, default_value_t = 115_200)]
+    /// The serial port's rate: the one the bitstream was built for (300-12000000).
+    #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(300..=12_000_000))]
     baud: u32,
 }
 
@@ -94,6 +101,14 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     if args.port.is_some() != (args.engine == Engine::Board) {
         bail!("--port goes with --engine board (and --engine board needs it: the board's serial port, e.g. /dev/ttyUSB0)");
+    }
+    if args.engine != Engine::Model && config.hardware_max_cycles().is_none() {
+        bail!(
+            "--max-cycles {}: the {} engine counts cycles in 32 bits, as the hardware does: at \
+             most {HARDWARE_MAX_CYCLES} (0 = no limit; --engine model takes more)",
+            args.max_cycles,
+            format!("{:?}", args.engine).to_lowercase()
+        );
     }
     let result: RunResult = match args.engine {
         Engine::Model => gpu16_sim::model::run(&frames, &init, config),
@@ -149,7 +164,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             // Only what the user asked for crosses the UART.
             let read = ReadBack {
                 sm: args.dump_sm.is_some(),
-                regs: false,
+                regs: args.dump_regs.is_some(),
                 counters: args.stats,
             };
             let result = gpu16_fpga::host::run(&mut link, &frames, &init, config, read)?;
@@ -166,6 +181,10 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         std::fs::write(p, sm::write(&result.sm))
             .with_context(|| format!("cannot write {}", p.display()))?;
     }
+    if let Some(p) = &args.dump_regs {
+        std::fs::write(p, regs_image(&result.regs))
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
     if let Some(p) = &args.timeline {
         std::fs::write(p, timeline_to_json(&result.timeline))
             .with_context(|| format!("cannot write {}", p.display()))?;
@@ -179,6 +198,18 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     println!("{}", result.status.line(result.cycles));
     Ok(ExitCode::from(result.status.exit_code() as u8))
+}
+
+/// The registers of every core as `--dump-regs` writes them.
+fn regs_image(regs: &[[u8; 16]]) -> String {
+    let mut text = String::new();
+    for (core, values) in regs.iter().enumerate() {
+        text += &format!("// core {core}\n");
+        for v in values {
+            text += &format!("{v:02x}\n");
+        }
+    }
+    text
 }
 
 /// Writes the picture of a run's timeline.

@@ -264,7 +264,7 @@ fn a_missing_port_is_a_clear_error() {
         ],
         None,
     );
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(4));
     assert!(
         text(&o.stderr).contains("no such serial port"),
         "{}",
@@ -315,7 +315,7 @@ fn flash_runs_openfpgaloader_with_the_boards_name() {
         &["flash", "--board", "ulx3s-25f", bit.to_str().unwrap()],
         Some("/nonexistent"),
     );
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(4));
     assert!(
         text(&o.stderr).contains("apt-get install openfpgaloader"),
         "{}",
@@ -466,7 +466,7 @@ fn run_on(port: &str) -> Output {
 fn a_port_where_nothing_answers_is_a_clear_error() {
     let port = fake_board(|_, _| None);
     let o = run_on(&port);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(4));
     assert!(
         text(&o.stderr).contains("nothing answered at 115200 baud"),
         "{}",
@@ -478,7 +478,7 @@ fn a_port_where_nothing_answers_is_a_clear_error() {
 fn a_board_of_another_protocol_version_or_no_gpu16_is_refused() {
     let port = fake_board(|_, _| Some(identity_reply(99, b"g16")));
     let o = run_on(&port);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(4));
     assert!(
         text(&o.stderr).contains("protocol version 99"),
         "{}",
@@ -517,7 +517,7 @@ fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
         ],
         None,
     );
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(4));
     assert!(
         text(&o.stderr).contains("stopped answering during WriteSm"),
         "{}",

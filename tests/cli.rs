@@ -157,6 +157,214 @@ fn warnings_go_to_stderr_with_their_position() {
 }
 
 #[test]
+fn a_tm_image_gets_the_warnings_its_source_would() {
+    // A CF with fence 3 and an IF_Num past the end, a reserved byte set; the whole line is
+    // meant, so the position has no column.
+    let dir = scratch("tm_warn");
+    let img = write(
+        &dir,
+        "odd.tm.hex",
+        "// odd\n00000000000101c1\n0000000000000000\n0000000000000000\n0000000000000000\n",
+    );
+    let o = gpu16(&["run", &img, "--engine", "model"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let said = stderr(&o);
+    for warning in [
+        "fence 3 is reserved",
+        "reserved bits are set",
+        "IF_Num 1 runs past the end",
+    ] {
+        assert!(
+            said.contains(&format!("{img}:2: warning: frame 0 (a CF): {warning}")),
+            "{said}"
+        );
+    }
+    // disasm reads the image the same way.
+    let o = gpu16(&["disasm", &img]);
+    assert!(stderr(&o).contains("fence 3 is reserved"), "{}", stderr(&o));
+    // Binary digits are refused as what they are.
+    let bin = write(&dir, "bin.tm.hex", &format!("{:064b}\n", 0x0f0f_0044u64));
+    let o = gpu16(&["run", &bin]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("`$readmemb` image"), "{}", stderr(&o));
+}
+
+#[test]
+fn dump_regs_writes_every_cores_registers_on_every_engine() {
+    let dir = scratch("dump_regs");
+    let s = write(
+        &dir,
+        "r.s",
+        ".cf mask=0x8001 fence=no\n.if\n  set_const 0x5a, r9\n  set_const 0, r2\n  ready\n",
+    );
+    let mut dumps = Vec::new();
+    for engine in ["model", "rtl"] {
+        let out = dir.join(format!("{engine}.hex"));
+        let o = gpu16(&[
+            "run",
+            &s,
+            "--engine",
+            engine,
+            "--dump-regs",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        dumps.push(std::fs::read_to_string(out).unwrap());
+    }
+    assert_eq!(dumps[0], dumps[1]);
+    let values: Vec<&str> = dumps[0].lines().filter(|l| !l.starts_with("//")).collect();
+    assert_eq!(values.len(), 256);
+    // Core 15: r2 = its core id, r9 = 0x5a; core 1 ran nothing.
+    assert_eq!((values[15 * 16 + 2], values[15 * 16 + 9]), ("0f", "5a"));
+    assert_eq!(values[16 + 9], "00");
+    assert!(dumps[0].starts_with("// core 0\n"));
+}
+
+#[test]
+fn usage_errors_exit_1_and_help_exits_0() {
+    for args in [
+        vec!["run"],
+        vec!["frobnicate"],
+        vec!["run", "examples/vector_add.s", "--engine", "gpu"],
+        vec!["run", "examples/vector_add.s", "--max-cycles", "-1"],
+    ] {
+        let o = gpu16(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+    }
+    let o = gpu16(&["--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).contains("Exit status: 0 ok; 1 bad input"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn a_cycle_limit_past_32_bits_is_refused_by_the_hardware_engines() {
+    for engine in ["rtl", "verilator", "board"] {
+        let mut args = vec![
+            "run",
+            "examples/vector_add.s",
+            "--engine",
+            engine,
+            "--max-cycles",
+            "4294967296",
+        ];
+        if engine == "board" {
+            args.extend(["--port", "/dev/ttyNOSUCH9"]);
+        }
+        let o = gpu16(&args);
+        assert_eq!(o.status.code(), Some(1), "{engine}: {}", stderr(&o));
+        assert!(stderr(&o).contains("at most 4294967295"), "{}", stderr(&o));
+    }
+    let o = gpu16(&[
+        "run",
+        "examples/vector_add.s",
+        "--engine",
+        "model",
+        "--max-cycles",
+        "18446744073709551615",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+mod numeric_flags {
+    //! Every numeric flag with any text at all: an exit status of the contract, never a panic
+    //! (101) or a signal.
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Values around every edge the flags have, and any text.
+    fn value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            any::<u64>().prop_map(|v| v.to_string()),
+            any::<i64>().prop_map(|v| v.to_string()),
+            prop::sample::select(vec![
+                "0",
+                "1",
+                "299",
+                "300",
+                "381",
+                "382",
+                "6250000",
+                "6250001",
+                "12000000",
+                "12000001",
+                "4294967295",
+                "4294967296",
+                "18446744073709551615",
+                "18446744073709551616",
+                "-1",
+                "",
+                "1e3",
+                "0x10",
+                " 7",
+                "abc",
+            ])
+            .prop_map(str::to_owned),
+            "\\PC{0,12}",
+        ]
+    }
+
+    fn exits_cleanly(args: &[&str], path: Option<&str>) -> Result<i32, TestCaseError> {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_gpu16"));
+        c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+        if let Some(p) = path {
+            c.env("PATH", p);
+        }
+        let o = c.output().expect("gpu16 runs");
+        let code = o.status.code();
+        prop_assert!(
+            matches!(code, Some(0..=4)),
+            "{args:?}: exit {code:?}\n{}",
+            stderr(&o)
+        );
+        prop_assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+        Ok(code.unwrap())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(40))]
+
+        #[test]
+        fn max_cycles(v in value()) {
+            exits_cleanly(&["run", "examples/vector_add.s", "--engine", "model", "--max-cycles", &v], None)?;
+            let code = exits_cleanly(&["run", "examples/vector_add.s", "--max-cycles", &v], None)?;
+            if v.parse::<u64>().is_ok_and(|n| n > u64::from(u32::MAX)) {
+                prop_assert_eq!(code, 1);
+            }
+        }
+
+        #[test]
+        fn run_baud(v in value()) {
+            // A valid rate gets as far as the port, which is not there (4); any other is
+            // refused (1).
+            let code = exits_cleanly(
+                &["run", "examples/vector_add.s", "--engine", "board", "--port", "/dev/ttyNOSUCH9", "--baud", &v],
+                None,
+            )?;
+            let valid = v.parse::<u32>().is_ok_and(|n| (300..=12_000_000).contains(&n));
+            prop_assert_eq!(code, if valid { 4 } else { 1 });
+        }
+
+        #[test]
+        fn build_baud(v in value()) {
+            // No tools on PATH: a rate the board's UART can make reaches yosys, which is
+            // missing (4); any other is refused before (1).
+            let code = exits_cleanly(
+                &["build", "--board", "ulx3s-25f", "--design", "uart-echo", "-o", "target/tmp/fuzz-build", "--baud", &v],
+                Some("/nonexistent"),
+            )?;
+            let valid = v
+                .parse::<u32>()
+                .is_ok_and(|n| gpu16_sim::link::clocks_per_bit(25_000_000, n).is_ok());
+            prop_assert_eq!(code, if valid { 4 } else { 1 });
+        }
+    }
+}
+
+#[test]
 fn machine_errors_exit_2_and_timeouts_exit_3() {
     let dir = scratch("machine_errors");
     let s = write(&dir, "ill.s", ".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");

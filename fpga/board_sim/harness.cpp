@@ -99,9 +99,10 @@ int main(int argc, char** argv) {
     bool owes_reply = false;
     unsigned char buf[256];
 
-    while (!stop_requested) {
-        // Bytes from the host, when there is room for them.
-        if (to_board.size() < 4096) {
+    for (unsigned long cycle = 0; !stop_requested; cycle++) {
+        // Bytes from the host, when there is room for them: looked for every 16 cycles (a byte
+        // takes 10 bit times on the line), not with a system call every cycle.
+        if (to_board.size() < 4096 && cycle % 16 == 0) {
             ssize_t n = read(master, buf, sizeof buf);
             for (ssize_t i = 0; i < n; i++) to_board.push_back(buf[i]);
         }

@@ -27,15 +27,25 @@ impl SourceError {
     pub fn at(&self, file: &str) -> String {
         format!("{file}:{self}")
     }
+
+    /// `file:line:col: warning: message`, positioned as [`SourceError::at`] positions errors.
+    pub fn warning_at(&self, file: &str) -> String {
+        format!("{file}:{}: warning: {}", self.position(), self.message)
+    }
+
+    /// `line:col`, or `line` when the whole line is meant.
+    fn position(&self) -> String {
+        if self.col > 0 {
+            format!("{}:{}", self.line, self.col)
+        } else {
+            self.line.to_string()
+        }
+    }
 }
 
 impl fmt::Display for SourceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.col > 0 {
-            write!(f, "{}:{}: {}", self.line, self.col, self.message)
-        } else {
-            write!(f, "{}: {}", self.line, self.message)
-        }
+        write!(f, "{}: {}", self.position(), self.message)
     }
 }
 

@@ -168,6 +168,78 @@ pub fn layout(frames: &[Frame]) -> Vec<FrameKind> {
     kinds
 }
 
+/// What tools warn about in a Control Frame (SPEC §2, §3, §7): it is legal, but probably not
+/// what its author meant, or it ends the run with an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CfWarning {
+    /// Fence 3: the run stops at this CF with `BAD_FENCE`.
+    ReservedFence,
+    /// Reserved bits set: the hardware ignores them.
+    ReservedBits,
+    /// `IF_Num` runs past the program's last frame: the run stops with `TRUNCATED`.
+    Truncated { if_num: u8 },
+    /// An R0 value for a core outside the mask: it is not written.
+    StrayR0 { core: usize },
+    /// `Core_Active_Vect` = 0: its IFs are empty tasks.
+    EmptyMask,
+}
+
+impl std::fmt::Display for CfWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CfWarning::ReservedFence => {
+                write!(f, "fence 3 is reserved: the run stops here with BAD_FENCE")
+            }
+            CfWarning::ReservedBits => {
+                write!(f, "reserved bits are set (the hardware ignores them)")
+            }
+            CfWarning::Truncated { if_num } => write!(
+                f,
+                "IF_Num {if_num} runs past the end of the program: the run stops here with \
+                 TRUNCATED"
+            ),
+            CfWarning::StrayR0 { core } => write!(
+                f,
+                "core {core} is not in this CF's mask: its R0 is not written"
+            ),
+            CfWarning::EmptyMask => write!(
+                f,
+                "empty mask: this CF's instruction frames are empty tasks that complete at once"
+            ),
+        }
+    }
+}
+
+/// The warnings for each CF of a program, as `(frame, warning)`, in program order.
+pub fn cf_warnings(frames: &[Frame]) -> Vec<(usize, CfWarning)> {
+    let mut warnings = Vec::new();
+    for (f, kind) in layout(frames).into_iter().enumerate() {
+        if kind != FrameKind::Cf {
+            continue;
+        }
+        let cf = ControlFrame::decode(&frames[f]);
+        if cf.fence().is_none() {
+            warnings.push((f, CfWarning::ReservedFence));
+        }
+        if ControlFrame::reserved_bits_set(&frames[f]) {
+            warnings.push((f, CfWarning::ReservedBits));
+        }
+        if f + usize::from(cf.if_num) >= frames.len() {
+            warnings.push((f, CfWarning::Truncated { if_num: cf.if_num }));
+        }
+        for core in 0..CORES {
+            let stray = cf.init_r0_vect & !cf.core_active_vect & (1 << core) != 0;
+            if stray {
+                warnings.push((f, CfWarning::StrayR0 { core }));
+            }
+        }
+        if cf.core_active_vect == 0 {
+            warnings.push((f, CfWarning::EmptyMask));
+        }
+    }
+    warnings
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,6 +265,36 @@ mod tests {
         assert_eq!(f.0[16], 0xaa);
         assert_eq!(f.task_line(2) & 0xff, 0xaa);
         assert_eq!(f.task_line(3) >> 56, 0x55);
+    }
+
+    #[test]
+    fn control_frames_are_warned_about_as_tools_must() {
+        let mut odd = ControlFrame {
+            if_num: 5,
+            fence_bits: 3,
+            core_active_vect: 0,
+            init_r0_vect: 0x0004,
+            ..Default::default()
+        }
+        .encode();
+        odd.0[1] = 0x80;
+        let fine = ControlFrame {
+            if_num: 0,
+            core_active_vect: 1,
+            ..Default::default()
+        }
+        .encode();
+        assert!(cf_warnings(&[fine]).is_empty());
+        assert_eq!(
+            cf_warnings(&[fine, odd]),
+            [
+                (1, CfWarning::ReservedFence),
+                (1, CfWarning::ReservedBits),
+                (1, CfWarning::Truncated { if_num: 5 }),
+                (1, CfWarning::StrayR0 { core: 2 }),
+                (1, CfWarning::EmptyMask),
+            ]
+        );
     }
 
     #[test]

@@ -157,7 +157,7 @@ impl Link {
     /// Opens `name` at `baud`, 8N1, no flow control, and discards anything waiting.
     pub fn open(name: &str, baud: u32) -> Result<Link, HostError> {
         let port = serialport::new(name, baud)
-            .timeout(Duration::from_millis(20))
+            .timeout(Duration::from_millis(5))
             .open()
             .map_err(|e| {
                 let port = name.to_string();

@@ -4,7 +4,7 @@ use super::cursor::{parse_reg, Cursor};
 use super::lexer::tokenize;
 use super::operands::{parse_cf, parse_instruction, Slot, Target};
 use crate::diag::SourceError;
-use crate::frame::{ControlFrame, Frame, IF_INSNS, MAX_FRAMES};
+use crate::frame::{CfWarning, ControlFrame, Frame, IF_INSNS, MAX_FRAMES};
 use crate::isa::Instruction;
 use std::collections::HashMap;
 
@@ -138,7 +138,7 @@ impl Assembler {
                         self.warnings.push(SourceError::new(
                             line,
                             col,
-                            format!("core {core} is not in this CF's mask: its R0 is not written"),
+                            CfWarning::StrayR0 { core }.to_string(),
                         ));
                     }
                 }
@@ -206,14 +206,14 @@ impl Assembler {
             self.warnings.push(SourceError::new(
                 line,
                 col,
-                "fence 3 is reserved: the run stops here with BAD_FENCE",
+                CfWarning::ReservedFence.to_string(),
             ));
         }
         if raw && ControlFrame::reserved_bits_set(&frame) {
             self.warnings.push(SourceError::new(
                 line,
                 col,
-                "reserved bits are set (the hardware ignores them)",
+                CfWarning::ReservedBits.to_string(),
             ));
         }
         self.cf = Some(OpenCf {
@@ -327,7 +327,7 @@ impl Assembler {
                     self.warnings.push(SourceError::new(
                         cf.line,
                         0,
-                        format!("IF_Num {n} runs past the end of the program: the run stops here with TRUNCATED"),
+                        CfWarning::Truncated { if_num: n }.to_string(),
                     ));
                 } else {
                     return Err(SourceError::new(

@@ -3,7 +3,7 @@
 use super::cursor::Cursor;
 use super::lexer::Tok;
 use crate::diag::SourceError;
-use crate::frame::{ControlFrame, Fence};
+use crate::frame::{CfWarning, ControlFrame, Fence};
 use crate::isa::{AluOp, Instruction, MemMode, Reg, ShiftDir};
 
 /// A `bnz` target: a number, or a label resolved when its frame closes.
@@ -70,7 +70,7 @@ pub fn parse_cf(
         warnings.push(SourceError::new(
             line,
             col,
-            "empty mask: this CF's instruction frames are empty tasks that complete at once",
+            CfWarning::EmptyMask.to_string(),
         ));
     }
     Ok((fields, declared))

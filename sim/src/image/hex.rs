@@ -29,6 +29,18 @@ pub fn read_words(
                     format!("`{token}` is not a hex number"),
                 ));
             }
+            let binary = hex.chars().all(|c| matches!(c, '0' | '1' | '_'));
+            if !is_addr && len != digits && binary && len == 4 * digits {
+                return Err(SourceError::new(
+                    line,
+                    col,
+                    format!(
+                        "`{token}` is {len} binary digits: this looks like a `$readmemb` image, \
+                         but images are hex (SPEC §8: {digits} hex digits per word); write each \
+                         word in hex"
+                    ),
+                ));
+            }
             if !is_addr && len != digits {
                 return Err(SourceError::new(
                     line,

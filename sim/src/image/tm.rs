@@ -4,12 +4,31 @@
 
 use super::hex::read_words;
 use crate::diag::SourceError;
-use crate::frame::{Frame, MAX_FRAMES, TASK_LINES};
+use crate::frame::{cf_warnings, Frame, MAX_FRAMES, TASK_LINES};
 use std::fmt::Write;
 
 /// Parses a TM image into its frames (1–64).
 pub fn parse(text: &str) -> Result<Vec<Frame>, SourceError> {
+    parse_with_warnings(text).map(|(frames, _)| frames)
+}
+
+/// Parses a TM image into its frames, with what tools warn about in its CFs
+/// ([`cf_warnings`]) at the line of each CF's first task line.
+pub fn parse_with_warnings(text: &str) -> Result<(Vec<Frame>, Vec<SourceError>), SourceError> {
     let words = read_words(text, 16, MAX_FRAMES * TASK_LINES)?;
+    let frames = frames_of(&words)?;
+    let line_of = |task_line: usize| words.iter().find(|w| w.0 == task_line).map_or(0, |w| w.2);
+    let warnings = cf_warnings(&frames)
+        .into_iter()
+        .map(|(f, w)| {
+            SourceError::new(line_of(f * TASK_LINES), 0, format!("frame {f} (a CF): {w}"))
+        })
+        .collect();
+    Ok((frames, warnings))
+}
+
+/// The frames of the words read from an image.
+fn frames_of(words: &[(usize, u64, usize)]) -> Result<Vec<Frame>, SourceError> {
     let Some(&(_, _, last_line)) = words.iter().max_by_key(|w| w.0) else {
         return Err(SourceError::new(1, 0, "the image holds no task lines"));
     };
@@ -22,7 +41,7 @@ pub fn parse(text: &str) -> Result<Vec<Frame>, SourceError> {
         ));
     }
     let mut lines = vec![0u64; count];
-    for (addr, value, _) in words {
+    for &(addr, value, _) in words {
         lines[addr] = value;
     }
     Ok(lines
@@ -88,5 +107,30 @@ mod tests {
         let too_many = format!("{}\n", w(0)).repeat(257);
         assert_eq!(parse(&too_many).unwrap_err().line, 257);
         assert!(parse("// nothing\n").is_err());
+        let binary = format!("{:064b}\n", 0x0f0f0044u64);
+        let e = parse(&binary).unwrap_err();
+        assert_eq!((e.line, e.col), (1, 1));
+        assert!(e.message.contains("`$readmemb` image"), "{e}");
+    }
+
+    #[test]
+    fn control_frames_are_warned_about_at_their_line() {
+        // A CF with fence 3 and IF_Num 1 at the end of the program, after a comment line.
+        let text = format!(
+            "// odd\n{:016x}\n{}",
+            0x0001_00c1u64,
+            "0000000000000000\n".repeat(3)
+        );
+        let (frames, warnings) = parse_with_warnings(&text).unwrap();
+        assert_eq!(frames.len(), 1);
+        let said: Vec<String> = warnings.iter().map(|w| w.to_string()).collect();
+        assert_eq!(
+            said,
+            [
+                "2: frame 0 (a CF): fence 3 is reserved: the run stops here with BAD_FENCE",
+                "2: frame 0 (a CF): IF_Num 1 runs past the end of the program: the run stops \
+                 here with TRUNCATED"
+            ]
+        );
     }
 }
