@@ -104,10 +104,9 @@ fn every_example_on_the_simulated_board_matches_rtl_to_the_cycle() {
 
 #[test]
 fn a_damaged_line_costs_retries_not_the_answer() {
-    // Every 401st byte in each direction arrives with a bit flipped (18 requests are sent
-    // again for this run): requests are refused as damaged or go unanswered, replies fail their CRC; the
-    // host sends again. (Each resend waits out the simulated board's reply time, so denser
-    // damage only makes the test slower.)
+    // Every 401st byte in each direction arrives with a bit flipped: requests are refused as
+    // damaged or go unanswered, replies fail their CRC; the host sends again.
+    // (testbenches/tests/board_link.rs aims faults at each command and runs a noisy line.)
     let board = board_sim().start_with(Some(401)).unwrap();
     let dir = scratch("board_damaged");
     std::fs::create_dir_all(dir.join("a")).unwrap();
