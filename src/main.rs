@@ -107,8 +107,8 @@ const BAD_INPUT: u8 = 1;
 /// missing or failing, a board not there or not answering).
 const CANNOT_RUN: u8 = 4;
 
-/// The exit status of a failure: [`CANNOT_RUN`] when a tool, the simulator or the board link
-/// failed, else [`BAD_INPUT`].
+/// The exit status of a failure: [`CANNOT_RUN`] when a tool, the simulator, the loader or
+/// the board link failed, else [`BAD_INPUT`].
 fn failure_status(e: &anyhow::Error) -> u8 {
     use gpu16_fpga::host::HostError;
     for cause in e.chain() {
@@ -118,7 +118,9 @@ fn failure_status(e: &anyhow::Error) -> u8 {
                 _ => CANNOT_RUN,
             };
         }
-        if cause.is::<gpu16_fpga::tools::ToolError>() || cause.is::<gpu16_hdl::sim::NoConvergence>()
+        if cause.is::<gpu16_fpga::tools::ToolError>()
+            || cause.is::<gpu16_fpga::board::flash::FlashError>()
+            || cause.is::<gpu16_hdl::sim::NoConvergence>()
         {
             return CANNOT_RUN;
         }

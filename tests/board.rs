@@ -37,20 +37,23 @@ fn board_sim() -> &'static BoardSim {
     })
 }
 
-/// Runs `program` (with its `.sm.hex` if any) on `engine`; returns stdout, the SM dump and
-/// the timeline.
-fn run_example(name: &str, engine: &[&str], dir: &Path) -> (String, String, String) {
+/// Runs `program` (with its `.sm.hex` if any) on `engine`; returns stdout, the SM dump, the
+/// timeline with the registers, and stderr.
+fn run_example(name: &str, engine: &[&str], dir: &Path) -> (String, String, String, String) {
     std::fs::create_dir_all(dir).unwrap();
     let program = format!("examples/{name}.s");
     let init = format!("examples/{name}.sm.hex");
     let dump = dir.join(format!("{name}.sm.hex"));
     let timeline = dir.join(format!("{name}.json"));
+    let regs = dir.join(format!("{name}.regs.hex"));
     let mut args = vec![
         "run",
         &program,
         "--stats",
         "--dump-sm",
         dump.to_str().unwrap(),
+        "--dump-regs",
+        regs.to_str().unwrap(),
         "--timeline",
         timeline.to_str().unwrap(),
     ];
@@ -68,7 +71,8 @@ fn run_example(name: &str, engine: &[&str], dir: &Path) -> (String, String, Stri
     (
         text(&o.stdout),
         std::fs::read_to_string(dump).unwrap(),
-        std::fs::read_to_string(timeline).unwrap(),
+        std::fs::read_to_string(timeline).unwrap() + &std::fs::read_to_string(regs).unwrap(),
+        text(&o.stderr),
     )
 }
 
@@ -98,7 +102,7 @@ fn every_example_on_the_simulated_board_matches_rtl_to_the_cycle() {
         );
         assert_eq!(on_board.0, rtl.0, "{name}: status line and counters");
         assert_eq!(on_board.1, rtl.1, "{name}: final shared memory");
-        assert_eq!(on_board.2, rtl.2, "{name}: timeline");
+        assert_eq!(on_board.2, rtl.2, "{name}: timeline and registers");
     }
 }
 
@@ -112,36 +116,19 @@ fn a_damaged_line_costs_retries_not_the_answer() {
     std::fs::create_dir_all(dir.join("a")).unwrap();
     std::fs::create_dir_all(dir.join("b")).unwrap();
     let rtl = run_example("histogram", &["--engine", "rtl"], &dir.join("a"));
-    let program = "examples/histogram.s";
-    let dump = dir.join("b/histogram.sm.hex");
-    let timeline = dir.join("b/histogram.json");
-    let o = gpu16(
-        &[
-            "run",
-            program,
-            "--sm",
-            "examples/histogram.sm.hex",
-            "--stats",
-            "--dump-sm",
-            dump.to_str().unwrap(),
-            "--timeline",
-            timeline.to_str().unwrap(),
-            "--engine",
-            "board",
-            "--port",
-            &board.port,
-        ],
-        None,
+    let on_board = run_example(
+        "histogram",
+        &["--engine", "board", "--port", &board.port],
+        &dir.join("b"),
     );
-    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     assert!(
-        text(&o.stderr).contains("requests sent again"),
+        on_board.3.contains("requests sent again"),
         "the line was damaged, yet nothing was resent: {}",
-        text(&o.stderr)
+        on_board.3
     );
-    assert_eq!(text(&o.stdout), rtl.0);
-    assert_eq!(std::fs::read_to_string(dump).unwrap(), rtl.1);
-    assert_eq!(std::fs::read_to_string(timeline).unwrap(), rtl.2);
+    assert_eq!(on_board.0, rtl.0);
+    assert_eq!(on_board.1, rtl.1);
+    assert_eq!(on_board.2, rtl.2);
 }
 
 #[test]
@@ -526,4 +513,56 @@ fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
         started.elapsed() < std::time::Duration::from_secs(30),
         "it gave up in time"
     );
+}
+
+#[test]
+fn a_board_reset_during_the_run_is_reported_not_read_as_a_result() {
+    use gpu16_sim::link::{BoardStatus, Command, VERSION};
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // Carries out every request, but once launched its status is a freshly configured
+    // board's: run count 0, last request 0, not running, not done, shared memory zero.
+    let launched = AtomicBool::new(false);
+    let port = fake_board(move |code, _| {
+        let status = |st: BoardStatus| Some(st.encode().to_vec());
+        match Command::from_code(code)? {
+            Command::Identify => Some(identity_reply(VERSION, b"g16")),
+            Command::Status if launched.load(Ordering::Relaxed) => status(BoardStatus {
+                counters_ready: true,
+                ..BoardStatus::default()
+            }),
+            Command::Status => status(BoardStatus {
+                runs: 7,
+                seq: 200,
+                done: true,
+                counters_ready: true,
+                ..BoardStatus::default()
+            }),
+            Command::Launch => {
+                launched.store(true, Ordering::Relaxed);
+                Some(vec![])
+            }
+            Command::ReadSm => Some(vec![0; 64]),
+            _ => Some(vec![]),
+        }
+    });
+    let o = gpu16(
+        &[
+            "run",
+            "examples/vector_add.s",
+            "--engine",
+            "board",
+            "--port",
+            &port,
+            "--dump-sm",
+            "target/tmp/reset.sm.hex",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("no longer holds the run this host launched"),
+        "{}",
+        text(&o.stderr)
+    );
+    assert!(!text(&o.stdout).contains("status:"), "{}", text(&o.stdout));
 }

@@ -420,6 +420,7 @@ fn verilator_engine_matches_rtl_and_vcd_needs_hardware() {
     let dir = scratch("verilator_engine");
     let run = |engine: &str, dump: &str| {
         let dump = dir.join(dump);
+        let regs = dump.with_extension("regs");
         let o = gpu16(&[
             "run",
             "examples/reduction.s",
@@ -429,9 +430,15 @@ fn verilator_engine_matches_rtl_and_vcd_needs_hardware() {
             engine,
             "--dump-sm",
             dump.to_str().unwrap(),
+            "--dump-regs",
+            regs.to_str().unwrap(),
         ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        (stdout(&o), std::fs::read_to_string(dump).unwrap())
+        (
+            stdout(&o),
+            std::fs::read_to_string(dump).unwrap(),
+            std::fs::read_to_string(regs).unwrap(),
+        )
     };
     assert_eq!(run("verilator", "v.sm.hex"), run("rtl", "r.sm.hex"));
     let o = gpu16(&[

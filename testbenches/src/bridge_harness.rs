@@ -210,12 +210,18 @@ impl BridgeHarness {
     /// Sends a numbered request and returns its reply without the number (which must come
     /// within 20,000 cycles and carry the request's number).
     pub fn request(&mut self, command: Command, args: &[u8]) -> Frame {
-        let start = self.sent.len();
         let (bytes, seq) = self.numbering.next(command, args);
-        self.send(&bytes);
+        answer(command, seq, self.exchange(&bytes))
+    }
+
+    /// Sends `bytes` as they are and returns the whole reply frame, which must come within
+    /// 20,000 cycles.
+    pub fn exchange(&mut self, bytes: &[u8]) -> Frame {
+        let start = self.sent.len();
+        self.send(bytes);
         match self.reply_since(start, 20_000) {
-            Some(Found::Frame(f)) => answer(command, seq, f),
-            other => panic!("{command:?}: no whole reply ({other:?})"),
+            Some(Found::Frame(f)) => f,
+            other => panic!("{bytes:02x?}: no whole reply ({other:?})"),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! command, every refusal, damaged and truncated frames, garbage, back-to-back requests.
 
 use gpu16_fpga::bridge::BridgeConfig;
-use gpu16_sim::link::framing::{encode, Found, Frame};
+use gpu16_sim::link::framing::{encode, Frame};
 use gpu16_sim::link::{
     request_frame, BoardStatus, Command, Handled, Identity, LinkError, LogEntry, ERROR_REPLY,
     REQUEST_SYNC, TIMEOUT_BIT_TIMES,
@@ -244,23 +244,14 @@ fn bad_requests_are_refused_and_change_nothing() {
         if code != Command::Identify as u8 {
             payload.insert(0, 0x33);
         }
-        let start = h.sent.len();
-        h.send(&encode(REQUEST_SYNC, code, &payload));
-        match h.reply_since(start, 20_000) {
-            Some(Found::Frame(f)) => {
-                let seq = payload.first().copied().unwrap_or(0);
-                assert_eq!(f.payload.first(), Some(&seq), "{code:#x} {args:?}: {f:?}");
-                refused(
-                    &Frame {
-                        code: f.code,
-                        payload: f.payload[1..].to_vec(),
-                    },
-                    error,
-                    code,
-                )
-            }
-            other => panic!("{code:#x} {args:?}: {other:?}"),
-        }
+        let f = h.exchange(&encode(REQUEST_SYNC, code, &payload));
+        let seq = payload.first().copied().unwrap_or(0);
+        assert_eq!(f.payload.first(), Some(&seq), "{code:#x} {args:?}: {f:?}");
+        let without_seq = Frame {
+            code: f.code,
+            payload: f.payload[1..].to_vec(),
+        };
+        refused(&without_seq, error, code);
     }
     assert!(h.gpu.launches.is_empty());
     assert_eq!(h.gpu.sm[7], 7);
@@ -272,16 +263,12 @@ fn a_damaged_frame_gets_a_crc_error_and_the_next_request_is_answered() {
     let mut h = BridgeHarness::new();
     let mut frame = request_frame(Command::WriteSm, 1, &[0, 0, 1, 2, 3]);
     frame[6] ^= 0x20;
-    let start = h.sent.len();
-    h.send(&frame);
-    match h.reply_since(start, 20_000) {
-        Some(Found::Frame(f)) => refused(
-            &answer(Command::WriteSm, 1, f),
-            LinkError::BadCrc,
-            Command::WriteSm as u8,
-        ),
-        other => panic!("{other:?}"),
-    }
+    let reply = h.exchange(&frame);
+    refused(
+        &answer(Command::WriteSm, 1, reply),
+        LinkError::BadCrc,
+        Command::WriteSm as u8,
+    );
     assert!(
         h.gpu.sm.iter().all(|&b| b == 0),
         "a damaged write writes nothing"
@@ -339,14 +326,7 @@ fn a_resent_launch_is_answered_and_not_run_again() {
     let mut h = BridgeHarness::new();
     h.gpu.run_cycles = 30_000;
     let launch = request_frame(Command::Launch, 7, &[3, 0, 0, 0, 0]);
-    let send = |h: &mut BridgeHarness, bytes: &[u8]| {
-        let start = h.sent.len();
-        h.send(bytes);
-        match h.reply_since(start, 20_000) {
-            Some(Found::Frame(f)) => answer(Command::Launch, 7, f),
-            other => panic!("{other:?}"),
-        }
-    };
+    let send = |h: &mut BridgeHarness, bytes: &[u8]| answer(Command::Launch, 7, h.exchange(bytes));
     // The first launch runs; its resend (a host whose reply was lost) is answered as the
     // first was, while the run goes on and after it, and runs nothing.
     for _ in 0..3 {
@@ -380,14 +360,8 @@ fn a_resent_write_is_not_carried_out_again_and_reads_always_are() {
     assert_eq!(h.gpu.sm[0], 5);
     // The GPU changes the byte (a run would); a late resend of the write must not undo it.
     h.gpu.sm[0] = 6;
-    let start = h.sent.len();
-    h.send(&write);
-    match h.reply_since(start, 20_000) {
-        Some(Found::Frame(f)) => {
-            assert_eq!(answer(Command::WriteSm, 9, f).code, Command::WriteSm as u8)
-        }
-        other => panic!("{other:?}"),
-    }
+    let reply = answer(Command::WriteSm, 9, h.exchange(&write));
+    assert_eq!(reply.code, Command::WriteSm as u8);
     assert_eq!(h.gpu.sm[0], 6);
     // The same number on another command is not a resend of the write.
     let clear = request_frame(Command::ClearSm, 9, &[]);
@@ -398,14 +372,10 @@ fn a_resent_write_is_not_carried_out_again_and_reads_always_are() {
     h.gpu.sm[1] = 0x11;
     for expected in [0x11, 0x22] {
         let read = request_frame(Command::ReadSm, 40, &[1, 0, 1]);
-        let start = h.sent.len();
-        h.send(&read);
-        match h.reply_since(start, 20_000) {
-            Some(Found::Frame(f)) => {
-                assert_eq!(answer(Command::ReadSm, 40, f).payload, [expected])
-            }
-            other => panic!("{other:?}"),
-        }
+        assert_eq!(
+            answer(Command::ReadSm, 40, h.exchange(&read)).payload,
+            [expected]
+        );
         h.gpu.sm[1] = 0x22;
     }
 }
