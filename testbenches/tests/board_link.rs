@@ -128,7 +128,8 @@ fn no_single_fault_on_any_command_runs_a_program_twice_or_changes_its_answer() {
     let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
     assert_eq!(rtl.sm[0], 0xa0);
 
-    let delay = Duration::from_millis(2500);
+    // Past the host's first wait for a reply (0.5 s on the simulated board).
+    let delay = Duration::from_millis(1500);
     let faults = [
         (Way::ToBoard, Fault::Drop),
         (Way::ToBoard, Fault::Damage { at: 4 }),

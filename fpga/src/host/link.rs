@@ -10,7 +10,10 @@
 //!
 //! A board that answers nothing at all for [`Timing::silent_attempts`] sendings in a row has
 //! stopped answering. A line that garbles replies is tried longer, up to
-//! [`Timing::max_attempts`]: each damaged reply shows the board is there.
+//! [`Timing::max_attempts`]: each damaged reply shows the board is there. The waits double
+//! with each attempt that brings nothing back at all (the quiet ones up to 16 times, the wait
+//! for a reply to start up to 4: a slow adapter, a machine busy with other work) and halve
+//! with each that brings its reply.
 
 use gpu16_sim::link::framing::{Deframer, Found};
 use gpu16_sim::link::{next_seq, request_frame, Command, LinkError, Reply, REPLY_SYNC};
@@ -107,9 +110,18 @@ pub struct Link {
     timing: Timing,
     /// The sequence number of the last request numbered.
     seq: u8,
+    /// How many times longer than [`Timing`] says the waits are now: doubled by each attempt
+    /// that brings nothing back at all (a board or adapter slower than expected, a machine
+    /// busy with other work), halved by each that brings its reply.
+    slack: u32,
     /// Requests sent again so far (for reports).
     pub retries: u32,
 }
+
+/// The most [`Link`]'s slack grows to, for the quiet waits and for the wait for a reply to
+/// start (which bounds how long a board that is gone takes to be reported).
+const MAX_SLACK: u32 = 16;
+const MAX_REPLY_SLACK: u32 = 4;
 
 /// A request, numbered, as it goes on the line (again, on a resend).
 #[derive(Clone, Debug)]
@@ -183,6 +195,7 @@ impl Link {
             baud,
             timing: Timing::BOARD,
             seq: 0,
+            slack: 1,
             retries: 0,
         })
     }
@@ -278,7 +291,14 @@ impl Link {
             .write_all(&request.bytes)
             .map_err(|e| self.io(e))?;
         self.port.flush().map_err(|e| self.io(e))?;
-        self.reply(request)
+        let attempt = self.reply(request)?;
+        // Silence says the board is slower than expected; garble only that the line is noisy.
+        self.slack = match attempt {
+            Attempt::Done(_) | Attempt::Refused(_) => (self.slack / 2).max(1),
+            Attempt::Silent => (self.slack * 2).min(MAX_SLACK),
+            Attempt::Garbled => self.slack,
+        };
+        Ok(attempt)
     }
 
     /// Waits for the reply to `request` until its deadline; frames that are damaged, or
@@ -289,14 +309,15 @@ impl Link {
         let mut deframer = Deframer::new(REPLY_SYNC);
         // The request's own time on the line, then the reply's wait; every byte that arrives
         // extends the deadline by the time a largest reply's byte takes.
-        let mut deadline = Instant::now() + self.line_time(request.bytes.len()) + self.timing.reply;
+        let wait = self.timing.reply * self.slack.min(MAX_REPLY_SLACK);
+        let mut deadline = Instant::now() + self.line_time(request.bytes.len()) + wait;
         let mut heard = false;
         let mut last_byte = Instant::now();
         let mut buf = [0u8; 512];
         while Instant::now() < deadline {
             // Bytes came but not our reply (damaged, cut short by a lost byte, or another
             // request's), and then the line went quiet: no more is coming.
-            if heard && last_byte.elapsed() > self.timing.gap + self.line_time(4) {
+            if heard && last_byte.elapsed() > self.timing.gap * self.slack + self.line_time(4) {
                 break;
             }
             let n = match self.port.read(&mut buf) {
@@ -308,7 +329,7 @@ impl Link {
             if n > 0 {
                 heard = true;
                 last_byte = Instant::now();
-                deadline = deadline.max(Instant::now() + self.line_time(260) + self.timing.reply);
+                deadline = deadline.max(Instant::now() + self.line_time(260) + wait);
             }
             for &b in &buf[..n] {
                 let Some(Found::Frame(frame)) = deframer.push(b) else {
@@ -363,7 +384,7 @@ impl Link {
         let board_timeout = Duration::from_secs_f64(
             gpu16_sim::link::TIMEOUT_BIT_TIMES as f64 / f64::from(self.baud),
         );
-        let quiet = self.timing.quiet + board_timeout;
+        let quiet = self.timing.quiet * self.slack + board_timeout;
         let mut last = Instant::now();
         let mut buf = [0u8; 512];
         while last.elapsed() < quiet {
