@@ -12,7 +12,7 @@
 //! (default 4; docs/VERIFICATION.md has the recorded campaign).
 
 use gpu16_fpga::board::sim::{BoardSim, Running};
-use gpu16_fpga::host::{self, board_status, identify, HostError, Link, ReadBack};
+use gpu16_fpga::host::{self, board_status, identify, HostError, Link, ReadBack, Timing};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::link::Command;
@@ -50,10 +50,13 @@ fn board_sim() -> &'static BoardSim {
     })
 }
 
-/// The board's run count, read over a clean line.
+/// The board's run count, read over a clean line (with the simulated board's timing from
+/// the first request: on a machine busy with the other boards, identify's first waits, made
+/// for a board not known yet, can be too short).
 fn runs(board: &Running) -> u8 {
     let line = FaultyLine::new(&board.port, Plan::Aimed(vec![])).unwrap();
     let mut link = Link::open(&line.port, 115_200).unwrap();
+    link.set_timing(Timing::SIMULATED);
     identify(&mut link).unwrap();
     board_status(&mut link).unwrap().runs
 }
