@@ -6,7 +6,7 @@
 //! quiet long enough for the board to have dropped any partial frame: the board carries out a
 //! request that changes it at most once, and only the reply with the request's number is taken.
 //! A reply is waited for up to its deadline, whatever damaged or stale frames come first; once
-//! a damaged one has come and the line has gone quiet, the reply is known lost.
+//! bytes have come and the line has gone quiet, the reply is known lost.
 //!
 //! A board that answers nothing at all for [`Timing::silent_attempts`] sendings in a row has
 //! stopped answering. A line that garbles replies is tried longer, up to
@@ -38,6 +38,12 @@ pub enum HostError {
     Version { port: String, board: u8, host: u8 },
     #[error("{port}: the board stopped answering during {what} ({attempts} attempts); check the cable, then run again")]
     Timeout {
+        port: String,
+        what: String,
+        attempts: u32,
+    },
+    #[error("{port}: the replies to {what} kept arriving damaged ({attempts} attempts): the line is too noisy; check the cable and its connectors, or use a lower --baud (built into the bitstream with `gpu16 build --baud`)")]
+    Garbled {
         port: String,
         what: String,
         attempts: u32,
@@ -163,6 +169,11 @@ impl Tries {
         };
         self.silent < timing.silent_attempts && self.sent < timing.max_attempts
     }
+
+    /// Given up because the board fell silent (else: because every reply came damaged).
+    pub fn silenced(&self) -> bool {
+        self.silent > 0
+    }
 }
 
 impl Link {
@@ -257,7 +268,7 @@ impl Link {
                 Attempt::Done(data) => return Ok(data),
                 Attempt::Refused(error) => return Err(self.refused(command, error)),
                 _ if tries.again(&attempt, &self.timing) => {}
-                _ => return Err(self.timeout(command, tries.sent)),
+                _ => return Err(self.given_up(command, &tries)),
             }
         }
     }
@@ -271,12 +282,21 @@ impl Link {
         }
     }
 
-    /// The error for `command` unanswered after `attempts`.
-    pub fn timeout(&self, command: Command, attempts: u32) -> HostError {
-        HostError::Timeout {
-            port: self.name.clone(),
-            what: format!("{command:?}"),
-            attempts,
+    /// The error for `command` given up after `tries`: the board silent, or the line too noisy.
+    pub fn given_up(&self, command: Command, tries: &Tries) -> HostError {
+        let (port, what, attempts) = (self.name.clone(), format!("{command:?}"), tries.sent);
+        if tries.silenced() {
+            HostError::Timeout {
+                port,
+                what,
+                attempts,
+            }
+        } else {
+            HostError::Garbled {
+                port,
+                what,
+                attempts,
+            }
         }
     }
 

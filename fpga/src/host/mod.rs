@@ -42,7 +42,8 @@ use std::time::Duration;
 /// Sets the link's timing for a simulated board.
 pub fn identify(link: &mut Link) -> Result<Identity, HostError> {
     let reply = match link.request(Command::Identify, &[]) {
-        Err(HostError::Timeout { .. }) => {
+        // Silence, or garbage only (another rate, another device): no gpu16 board answered.
+        Err(HostError::Timeout { .. } | HostError::Garbled { .. }) => {
             return Err(HostError::NoAnswer {
                 port: link.name().to_string(),
                 baud: link.baud(),
@@ -184,7 +185,7 @@ pub fn launch(link: &mut Link, frames: usize, max_cycles: u32) -> Result<Launche
                     return Ok(launched);
                 }
                 if !tries.again(&attempt, &link.timing()) {
-                    return Err(link.timeout(Command::Launch, tries.sent));
+                    return Err(link.given_up(Command::Launch, &tries));
                 }
             }
         }
