@@ -1,7 +1,7 @@
 //! A faulty serial line between the host's code and a board (`gpu16 board-sim`): a
 //! pseudo-terminal for the host's `--port` on one side, the board's terminal on the other, and
-//! between them faults aimed at chosen requests or replies (dropped, damaged, duplicated,
-//! delayed), or random noise on every byte.
+//! between them faults aimed at chosen requests or replies (dropped, damaged, duplicated or
+//! delayed whole, or one byte of them lost or doubled), or random noise on every byte.
 //!
 //! Aimed faults read the line as frames: the n-th request of a command (towards the board) or
 //! the n-th reply to it (towards the host) gets the fault; everything else passes whole.
@@ -35,6 +35,10 @@ pub enum Fault {
     Drop,
     /// Byte `at` of it arrives with a bit flipped.
     Damage { at: usize },
+    /// Byte `at` of it is lost.
+    DropByte { at: usize },
+    /// Byte `at` of it arrives twice.
+    DuplicateByte { at: usize },
     /// It arrives twice.
     Duplicate,
     /// It (and all behind it) arrives this much later.
@@ -231,6 +235,15 @@ impl Lane {
             Fault::Damage { at } => {
                 let at = at.min(bytes.len() - 1);
                 bytes[at] ^= 0x08;
+                self.push(now, bytes);
+            }
+            Fault::DropByte { at } => {
+                bytes.remove(at.min(bytes.len() - 1));
+                self.push(now, bytes);
+            }
+            Fault::DuplicateByte { at } => {
+                let at = at.min(bytes.len() - 1);
+                bytes.insert(at, bytes[at]);
                 self.push(now, bytes);
             }
             Fault::Duplicate => {

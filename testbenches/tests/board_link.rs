@@ -2,8 +2,9 @@
 //! --engine board` calls) against the simulated board (`gpu16 board-sim`: the board top in
 //! Verilator) through a faulty line (testbenches/src/faulty_line.rs).
 //!
-//! Each case aims one fault at one request or reply — dropped, damaged, duplicated, delayed —
-//! for every command the host sends, the launch first. In every case the board's run count
+//! Each case aims one fault at one request or reply — dropped, damaged, duplicated or delayed
+//! whole, one byte of it lost or doubled — at every command the host sends and at the status
+//! reads after the launch. In every case the board's run count
 //! rises by exactly one, and the host reports the run exactly as `--engine rtl` does (or, where
 //! the line leaves it no way, a clear error: never another run's result).
 //!
@@ -136,9 +137,13 @@ fn no_single_fault_on_any_command_runs_a_program_twice_or_changes_its_answer() {
     let faults = [
         (Way::ToBoard, Fault::Drop),
         (Way::ToBoard, Fault::Damage { at: 4 }),
+        (Way::ToBoard, Fault::DropByte { at: 2 }),
+        (Way::ToBoard, Fault::DuplicateByte { at: 4 }),
         (Way::ToBoard, Fault::Duplicate),
         (Way::ToHost, Fault::Drop),
         (Way::ToHost, Fault::Damage { at: 3 }),
+        (Way::ToHost, Fault::DropByte { at: 3 }),
+        (Way::ToHost, Fault::DuplicateByte { at: 5 }),
         (Way::ToHost, Fault::Duplicate),
         (Way::ToHost, Fault::Delay(delay)),
     ];
