@@ -160,8 +160,11 @@ fn read_some(fd: i32, buf: &mut [u8]) -> usize {
     n.max(0) as usize
 }
 
+/// Writes `bytes`; what the other side has not taken within a second is lost, as on a line
+/// nobody reads (so that a line whose host has gone never blocks its own shutdown).
 fn write_all(fd: i32, mut bytes: &[u8]) {
-    while !bytes.is_empty() {
+    let give_up = Instant::now() + Duration::from_secs(1);
+    while !bytes.is_empty() && Instant::now() < give_up {
         // SAFETY: writing from a buffer this function borrows.
         let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
         if n > 0 {
