@@ -28,7 +28,8 @@ use gpu16_sim::link::{
     MAX_TM_LINES, VERSION,
 };
 use gpu16_sim::run::{RunConfig, RunResult};
-pub use link::{Attempt, HostError, Link, Request, Timing, Tries};
+use link::{Attempt, Tries};
+pub use link::{HostError, Link, Timing};
 
 /// Largest data the host puts in a request or asks for in a reply: a damaged frame costs its
 /// resend, so frames are kept short (6 bytes of framing per 64: 9%); on a line that damages
@@ -143,9 +144,9 @@ fn write_tm(link: &mut Link, frames: &[Frame]) -> Result<(), HostError> {
 
 /// A launch the board carried out: its `seq`, and the run count it gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Launched {
-    pub seq: u8,
-    pub runs: u8,
+struct Launched {
+    seq: u8,
+    runs: u8,
 }
 
 impl Launched {
@@ -165,7 +166,7 @@ impl Launched {
 /// Launches a run of `frames` frames, exactly once: a launch whose reply is lost or damaged
 /// is settled by the board's status (did it carry out this `seq`?) before the same request
 /// is sent again.
-pub fn launch(link: &mut Link, frames: usize, max_cycles: u32) -> Result<Launched, HostError> {
+fn launch(link: &mut Link, frames: usize, max_cycles: u32) -> Result<Launched, HostError> {
     let before = board_status(link)?;
     let mut args = vec![frames as u8];
     args.extend(max_cycles.to_le_bytes());
