@@ -1,6 +1,6 @@
 //! Fingerprints the sources every Verilog this crate emits is generated from (the RTL in
-//! `hdl/`, the ISA and image types in `sim/`, the board top and bridge in `fpga/`, and the
-//! locked rust-hdl version), so a cached Verilator model can be found without emitting the
+//! `hdl/`, the board top and bridge among it; the ISA and image types in `sim/`; the emission
+//! and the boards' pin wrappers in `fpga/`; and the locked rust-hdl version), so a cached Verilator model can be found without emitting the
 //! Verilog again (`verilog_engine::DESIGN_FINGERPRINT`). Any change to those files gives a new
 //! fingerprint: a change that leaves the Verilog as it was costs one rebuild of the model,
 //! never a stale one.

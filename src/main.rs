@@ -7,6 +7,7 @@
 
 mod board;
 mod input;
+mod progress;
 mod run;
 mod synth;
 mod verilog;
@@ -110,7 +111,7 @@ const CANNOT_RUN: u8 = 4;
 /// The exit status of a failure: [`CANNOT_RUN`] when a tool, the simulator, the loader or
 /// the board link failed, else [`BAD_INPUT`].
 fn failure_status(e: &anyhow::Error) -> u8 {
-    use gpu16_fpga::host::HostError;
+    use gpu16_host::HostError;
     for cause in e.chain() {
         if let Some(h) = cause.downcast_ref::<HostError>() {
             return match h {

@@ -1,13 +1,13 @@
 //! `gpu16 run`: SPEC §9's stable command.
 
 use crate::input;
+use crate::progress::{Bars, Progress};
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::cosim::Simulator;
-use gpu16_fpga::host::{Link, ReadBack};
-use gpu16_fpga::progress::Progress;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
+use gpu16_host::{Link, ReadBack, Transfer};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm;
 use gpu16_sim::run::{
@@ -167,7 +167,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                 regs: args.dump_regs.is_some(),
                 counters: args.stats,
             };
-            let result = gpu16_fpga::host::run(&mut link, &frames, &init, config, read)?;
+            let mut bars = Bars::default();
+            let mut report = |t: Transfer| bars.show(t.what, t.done, t.total);
+            let result = gpu16_host::run(&mut link, &frames, &init, config, read, &mut report)?;
             if link.retries > 0 {
                 eprintln!(
                     "{port}: {} requests sent again after errors on the line",

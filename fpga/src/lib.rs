@@ -6,14 +6,11 @@
 
 pub mod blocks;
 pub mod board;
-pub mod bridge;
 pub mod cosim;
 pub mod emit;
 pub mod formal;
-pub mod host;
 pub mod lint;
 pub mod netlist;
-pub mod progress;
 pub mod synth;
 pub mod timing;
 pub mod tools;

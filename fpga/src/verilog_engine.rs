@@ -1,5 +1,5 @@
 //! `--engine verilator`: the emitted GPU (`gpu16_top`, flattened by yosys) and the Verilog
-//! testbench (testbenches/verilog/gpu16_tb.v) compiled by Verilator, run once per program. The compiled
+//! testbench (fpga/verilog/gpu16_tb.v) compiled by Verilator, run once per program. The compiled
 //! model is cached, keyed by the sources its Verilog is generated from ([`DESIGN_FINGERPRINT`])
 //! and the recipe, so only the first run pays for the build, and later runs start without
 //! emitting anything. The same testbench runs under Icarus ([`Simulator::Icarus`]).
@@ -7,19 +7,19 @@
 use crate::blocks::Block;
 use crate::cosim::Simulator;
 use crate::tools::{run, ToolError};
-use gpu16_hdl::counters::COUNTERS;
-use gpu16_hdl::gpu::stats_from_counters;
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::hex::read_words;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::image::{sm, tm};
-use gpu16_sim::run::{timeline_from_json, RunConfig, RunResult, Status};
+use gpu16_sim::run::{
+    Event, Handled, RunConfig, RunResult, Stats, Status, TimelineRecorder, COUNTERS,
+};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 /// The testbench, plain Verilog-2005.
-pub const TESTBENCH: &str = include_str!("../../testbenches/verilog/gpu16_tb.v");
+pub const TESTBENCH: &str = include_str!("../verilog/gpu16_tb.v");
 
 /// A hash of every source the emitted Verilog is generated from, computed when this crate is
 /// built (`fpga/build.rs`): two binaries with the same fingerprint emit the same Verilog.
@@ -107,7 +107,7 @@ impl VerilogEngine {
             "+sm=init.sm.hex".into(),
             format!("+max_cycles={max_cycles}"),
             "+dump=final.sm.hex".into(),
-            "+timeline=timeline.json".into(),
+            "+events=events.txt".into(),
             "+regs=regs.hex".into(),
             "+stats=stats.hex".into(),
         ];
@@ -128,7 +128,7 @@ impl VerilogEngine {
         let (status, cycles) = stdout
             .lines()
             .rev()
-            .find_map(Status::parse_line)
+            .find_map(status_outputs)
             .ok_or_else(|| ToolError(format!("the testbench printed no status line:\n{stdout}")))?;
         let read = |name: &str| {
             std::fs::read_to_string(work.join(name))
@@ -136,8 +136,8 @@ impl VerilogEngine {
         };
         let bad = |name: &str, e: &dyn std::fmt::Display| ToolError(format!("{name}: {e}"));
         let mem = sm::parse(&read("final.sm.hex")?).map_err(|e| bad("final.sm.hex", &e))?;
-        let timeline =
-            timeline_from_json(&read("timeline.json")?).map_err(|e| bad("timeline.json", &e))?;
+        let timeline = timeline_outputs(&read("events.txt")?, cycles)
+            .map_err(|line| bad("events.txt", &format!("line {line} is not six numbers")))?;
         // The testbench's $writememh dumps: registers (8 bits) and counters (32 bits).
         let words = |name: &str, digits: usize, depth: usize| -> Result<Vec<u64>, ToolError> {
             let text = read(name)?;
@@ -155,7 +155,7 @@ impl VerilogEngine {
         let reg_words = words("regs.hex", 2, 256)?;
         let stat_words = words("stats.hex", 8, COUNTERS)?;
         let regs = std::array::from_fn(|c| std::array::from_fn(|r| reg_words[16 * c + r] as u8));
-        let mut stats = stats_from_counters(&stat_words.try_into().expect("96 counters"));
+        let mut stats = Stats::from_counters(&stat_words.try_into().expect("96 counters"));
         stats.count_frames(&timeline);
         Ok(RunResult {
             status,
@@ -166,6 +166,46 @@ impl VerilogEngine {
             stats,
         })
     }
+}
+
+/// The testbench's status outputs, "gpu16_tb: status_code C frame F core K ip I cycles N",
+/// read as the hardware's.
+fn status_outputs(line: &str) -> Option<(Status, u64)> {
+    let mut words = line.strip_prefix("gpu16_tb: ")?.split(' ');
+    let mut field = |name: &str| -> Option<u64> {
+        (words.next()? == name).then_some(())?;
+        words.next()?.parse().ok()
+    };
+    let (code, frame, core, ip) = (
+        field("status_code")?,
+        field("frame")?,
+        field("core")?,
+        field("ip")?,
+    );
+    let cycles = field("cycles")?;
+    let byte = |v: u64| u8::try_from(v).ok();
+    let status = Status::from_hardware(byte(code)?, byte(frame)?, byte(core)?, byte(ip)?);
+    Some((status, cycles))
+}
+
+/// The timeline from the testbench's record of the timeline outputs (one line per cycle with
+/// any: cycle, event_valid, event_if, event_frame, event_mask, ready_mask); a malformed line's
+/// number is the error.
+fn timeline_outputs(text: &str, cycles: u64) -> Result<Vec<Event>, usize> {
+    let mut recorder = TimelineRecorder::default();
+    for (n, line) in text.lines().enumerate() {
+        let v: Vec<u64> = line.split(' ').filter_map(|w| w.parse().ok()).collect();
+        let &[cycle, valid, is_if, frame, mask, ready] = v.as_slice() else {
+            return Err(n + 1);
+        };
+        let handled = (valid == 1).then_some(Handled {
+            is_if: is_if == 1,
+            frame: frame as u8,
+            mask: mask as u16,
+        });
+        recorder.observe(cycle, handled, ready as u16);
+    }
+    Ok(recorder.finish(cycles))
 }
 
 /// A program and its arguments.

@@ -26,8 +26,8 @@
 
 use rust_hdl::prelude::*;
 
-/// Number of counters (`sel` 0–95).
-pub const COUNTERS: usize = 96;
+/// Number of counters (`sel` 0–95), in the order `gpu16_sim::run::COUNTERS` gives.
+pub use gpu16_sim::run::COUNTERS;
 /// Cycles without a run after which every prescaler has been drained: a full pass of the
 /// drain (96), the registered events and the RAM write (2), and margin.
 const QUIET: u8 = 100;

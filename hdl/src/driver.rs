@@ -3,15 +3,13 @@
 //! same [`RunResult`] as the reference model, built only from the GPU's host interface.
 
 use crate::counters::{COUNTERS, READY_WITHIN};
-use crate::gpu::{stats_from_counters, Gpu};
+use crate::gpu::Gpu;
 use crate::program_writer::LINE_CYCLES;
-use crate::scheduler::status;
 use crate::sim::{connected, settle, tick, NoConvergence};
-use crate::timeline::{HandledFrame, TimelineRecorder};
 use gpu16_sim::frame::{Frame, CORES, TASK_LINES};
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::isa::sm::{BANKS, ROWS};
-use gpu16_sim::run::{RunConfig, RunResult};
+use gpu16_sim::run::{Handled, RunConfig, RunResult, Stats, Status, TimelineRecorder};
 
 /// The host's side of a run in progress: the GPU and the timeline being recorded.
 struct Host<'a> {
@@ -36,7 +34,7 @@ impl Host<'_> {
     /// Observes this cycle's timeline outputs (the GPU settled, before the clock edge).
     fn observe(&mut self) {
         let g = &self.gpu;
-        let handled = g.event_valid.val().then(|| HandledFrame {
+        let handled = g.event_valid.val().then(|| Handled {
             is_if: g.event_if.val(),
             frame: g.event_frame.val().index() as u8,
             mask: g.event_mask.val().index() as u16,
@@ -119,8 +117,8 @@ pub fn run(
     }
     let g = &h.gpu;
     let cycles = g.cycles.val().index() as u64;
-    let status = status::decode(
-        g.status_code.val().index() as u64,
+    let status = Status::from_hardware(
+        g.status_code.val().index() as u8,
         g.status_frame.val().index() as u8,
         g.status_core.val().index() as u8,
         g.status_ip.val().index() as u8,
@@ -170,7 +168,7 @@ pub fn run(
         settle(&mut h.gpu)?;
         *word = h.gpu.stat_value.val().index() as u64;
     }
-    let mut stats = stats_from_counters(&words);
+    let mut stats = Stats::from_counters(&words);
     stats.count_frames(&timeline);
     Ok(RunResult {
         status,

@@ -17,24 +17,10 @@ use crate::counters::{Counters, COUNTERS};
 use crate::program_writer::ProgramWriter;
 use crate::scheduler::Scheduler;
 use crate::shared_mem::SharedMem;
-use gpu16_sim::run::Stats;
 use rust_hdl::prelude::*;
 
 /// Cores.
 const N: usize = 16;
-
-/// The per-core and per-bank counters from the values of `stat_sel` 0–95, in order.
-pub fn stats_from_counters(words: &[u64; COUNTERS]) -> Stats {
-    let mut stats = Stats::default();
-    for i in 0..N {
-        let c = &mut stats.cores[i];
-        (c.retired, c.mem_stall, c.busy, c.lock_waits) =
-            (words[i], words[16 + i], words[32 + i], words[48 + i]);
-        let b = &mut stats.banks[i];
-        (b.accesses, b.contended) = (words[64 + i], words[80 + i]);
-    }
-    stats
-}
 
 /// gpu16: scheduler, 16 cores, shared memory.
 #[derive(LogicBlock)]
@@ -64,7 +50,8 @@ pub struct Gpu {
     pub running: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub cycles: Signal<Out, Bits<32>>,
-    /// The run's status (see [`crate::scheduler::status`]), frame, core and IP.
+    /// The run's status (`gpu16_sim::run::ErrorCode::hardware_code`, 0 ok), frame, core and
+    /// IP.
     pub status_code: Signal<Out, Bits<3>>,
     pub status_frame: Signal<Out, Bits<7>>,
     pub status_core: Signal<Out, Bits<4>>,

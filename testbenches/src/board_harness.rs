@@ -4,8 +4,8 @@
 
 use crate::numbered::{answer, Numbering};
 use gpu16_fpga::board::sim::{sim_config, SIM_CLOCKS_PER_BIT};
-use gpu16_fpga::board::top::BoardTop;
 use gpu16_fpga::cosim::Recording;
+use gpu16_hdl::board::top::BoardTop;
 use gpu16_hdl::sim::{settle, tick};
 use gpu16_sim::link::framing::{Deframer, Found, Frame};
 use gpu16_sim::link::{Command, REPLY_SYNC};

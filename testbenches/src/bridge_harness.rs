@@ -4,7 +4,7 @@
 //! plain Rust.
 
 use crate::numbered::{answer, Numbering};
-use gpu16_fpga::bridge::{Bridge, BridgeConfig};
+use gpu16_hdl::bridge::{Bridge, BridgeConfig};
 use gpu16_hdl::sim::{settle, tick};
 use gpu16_sim::link::framing::{Deframer, Found, Frame};
 use gpu16_sim::link::{Command, LogEntry, REPLY_SYNC};

@@ -1,4 +1,4 @@
-//! The board link under faults: the host's own code (`gpu16_fpga::host::run`, what `gpu16 run
+//! The board link under faults: the host's own code (`gpu16_host::run`, what `gpu16 run
 //! --engine board` calls) against the simulated board (`gpu16 board-sim`: the board top in
 //! Verilator) through a faulty line (testbenches/src/faulty_line.rs).
 //!
@@ -13,7 +13,7 @@
 //! (default 4; docs/VERIFICATION.md has the recorded campaign).
 
 use gpu16_fpga::board::sim::{BoardSim, Running};
-use gpu16_fpga::host::{self, board_status, identify, HostError, Link, ReadBack, Timing};
+use gpu16_host::{self as host, board_status, identify, HostError, Link, ReadBack, Timing};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::link::Command;
@@ -75,7 +75,7 @@ fn run_through(
     let before = runs(board);
     let line = FaultyLine::new(&board.port, plan).unwrap();
     let mut link = Link::open(&line.port, 115_200).unwrap();
-    let result = host::run(&mut link, frames, init, config, read);
+    let result = host::run(&mut link, frames, init, config, read, &mut |_| {});
     let hits = line.count().hits;
     drop(line);
     let ran = runs(board).wrapping_sub(before);

@@ -2,19 +2,19 @@
 //! lint, like every block of the GPU, and the whole board top — the GPU behind the UART
 //! bridge — replays an exchange over its UART pins cycle for cycle in Icarus and Verilator.
 
-use gpu16_fpga::board::echo::EchoTop;
-use gpu16_fpga::board::leds::Leds;
-use gpu16_fpga::board::reset::PowerOnReset;
 use gpu16_fpga::board::sim::sim_config;
-use gpu16_fpga::board::top::BoardTop;
-use gpu16_fpga::bridge::crc16::Crc16;
-use gpu16_fpga::bridge::event_log::EventLog;
-use gpu16_fpga::bridge::receiver::Receiver;
-use gpu16_fpga::bridge::uart_rx::UartRx;
-use gpu16_fpga::bridge::uart_tx::UartTx;
-use gpu16_fpga::bridge::{Bridge, BridgeConfig};
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{emit, lint};
+use gpu16_hdl::board::echo::EchoTop;
+use gpu16_hdl::board::leds::Leds;
+use gpu16_hdl::board::reset::PowerOnReset;
+use gpu16_hdl::board::top::BoardTop;
+use gpu16_hdl::bridge::crc16::Crc16;
+use gpu16_hdl::bridge::event_log::EventLog;
+use gpu16_hdl::bridge::receiver::Receiver;
+use gpu16_hdl::bridge::uart_rx::UartRx;
+use gpu16_hdl::bridge::uart_tx::UartTx;
+use gpu16_hdl::bridge::{Bridge, BridgeConfig};
 use gpu16_sim::link::{BoardStatus, Command};
 use gpu16_testbenches::board_harness::BoardHarness;
 use gpu16_testbenches::{asm, scratch};

@@ -1,7 +1,7 @@
 //! The UART host bridge against a mock GPU (testbenches/src/bridge_harness.rs): every
 //! command, every refusal, damaged and truncated frames, garbage, back-to-back requests.
 
-use gpu16_fpga::bridge::BridgeConfig;
+use gpu16_hdl::bridge::BridgeConfig;
 use gpu16_sim::link::framing::{encode, Frame};
 use gpu16_sim::link::{
     request_frame, BoardStatus, Command, Handled, Identity, LinkError, LogEntry, ERROR_REPLY,

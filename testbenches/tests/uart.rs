@@ -2,8 +2,8 @@
 //! (25 clocks), a sender up to 2% off either way, framing errors, and the transmitter's
 //! waveform bit by bit.
 
-use gpu16_fpga::bridge::uart_rx::UartRx;
-use gpu16_fpga::bridge::uart_tx::UartTx;
+use gpu16_hdl::bridge::uart_rx::UartRx;
+use gpu16_hdl::bridge::uart_tx::UartTx;
 use gpu16_hdl::sim::{settle, tick};
 use rust_hdl::prelude::*;
 

@@ -5,13 +5,13 @@
 //! A bitstream whose routed Fmax is below the board's clock would run wrong, quietly: that is
 //! an error unless the user accepts it.
 
-use super::echo::EchoTop;
-use super::top::BoardTop;
 use super::Board;
-use crate::bridge::BridgeConfig;
 use crate::emit;
 use crate::synth::{implement, Flow, Report, Stop, Target};
 use crate::tools::{run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
+use gpu16_hdl::board::echo::EchoTop;
+use gpu16_hdl::board::top::BoardTop;
+use gpu16_hdl::bridge::BridgeConfig;
 use rust_hdl::prelude::Block;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

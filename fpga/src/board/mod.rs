@@ -2,12 +2,8 @@
 //! the designs that go on them, and the pin wrapper that gives a design the board's pin names.
 
 pub mod build;
-pub mod echo;
 pub mod flash;
-pub mod leds;
-pub mod reset;
 pub mod sim;
-pub mod top;
 
 use std::fmt::Write;
 

@@ -6,9 +6,9 @@
 //! be ~9 million clock cycles of simulation. The real bit time is checked by the UART's and
 //! the bridge's own testbenches.
 
-use crate::bridge::BridgeConfig;
 use crate::tools::ToolError;
 use crate::verilog_engine::{flatten_script, CachedBuild, Step, DESIGN_FINGERPRINT};
+use gpu16_hdl::bridge::BridgeConfig;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -23,7 +23,8 @@ pub struct ErrorLatch {
     pub fault_core: Signal<In, Bits<4>>,
     pub fault_ip: Signal<In, Bits<4>>,
     pub timeout: Signal<In, Bit>,
-    /// The status: code (`scheduler::status`), frame, core and IP.
+    /// The status: code (`gpu16_sim::run::ErrorCode::hardware_code`, 0 ok), frame, core and
+    /// IP.
     pub code: Signal<Out, Bits<3>>,
     pub frame: Signal<Out, Bits<7>>,
     pub core: Signal<Out, Bits<4>>,
@@ -39,8 +40,9 @@ impl Logic for ErrorLatch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, err_code, err_frame, err_core, err_ip);
-        // Status codes (`scheduler::status`): literals, as hdl_gen emits a Rust constant's
-        // name as an undriven wire.
+        // Status codes (`gpu16_sim::run::ErrorCode::hardware_code`, held equal by
+        // testbenches/tests/error_latch.rs): literals, as hdl_gen emits a Rust constant's name
+        // as an undriven wire.
         if self.running.val() && !self.err_code.q.val().any() {
             if self.bad_fence.val() || self.truncated.val() {
                 if self.bad_fence.val() {

@@ -41,30 +41,16 @@ pub use task_memory::TaskMemory;
 
 use rust_hdl::prelude::*;
 
-/// `status_code` values.
+/// `status_code` values: the hardware codes of `gpu16_sim::run::ErrorCode` (0 ok).
 pub mod status {
-    use gpu16_sim::run::{CoreFault, ErrorCode, Status};
+    use gpu16_sim::run::ErrorCode;
 
     pub const OK: u64 = 0;
-    pub const BAD_FENCE: u64 = 1;
-    pub const TRUNCATED: u64 = 2;
-    pub const ILLEGAL_INSN: u64 = 3;
-    pub const ATOMIC_VIOLATION: u64 = 4;
-    pub const TIMEOUT: u64 = 5;
-
-    /// The run's status (SPEC §7) from the status outputs: code, frame, core and IP.
-    pub fn decode(code: u64, frame: u8, core: u8, ip: u8) -> Status {
-        let fault = Some(CoreFault { core, ip });
-        let (code, fault) = match code {
-            OK => return Status::Ok,
-            BAD_FENCE => (ErrorCode::BadFence, None),
-            TRUNCATED => (ErrorCode::Truncated, None),
-            ILLEGAL_INSN => (ErrorCode::IllegalInsn, fault),
-            ATOMIC_VIOLATION => (ErrorCode::AtomicViolation, fault),
-            _ => (ErrorCode::Timeout, None),
-        };
-        Status::Error { code, frame, fault }
-    }
+    pub const BAD_FENCE: u64 = ErrorCode::BadFence.hardware_code() as u64;
+    pub const TRUNCATED: u64 = ErrorCode::Truncated.hardware_code() as u64;
+    pub const ILLEGAL_INSN: u64 = ErrorCode::IllegalInsn.hardware_code() as u64;
+    pub const ATOMIC_VIOLATION: u64 = ErrorCode::AtomicViolation.hardware_code() as u64;
+    pub const TIMEOUT: u64 = ErrorCode::Timeout.hardware_code() as u64;
 }
 
 /// Cores.

@@ -1,6 +1,6 @@
 //! The board link: how a host PC drives a gpu16 board over a UART. One definition for both
-//! sides — the bridge in the board's RTL (`fpga/src/bridge/`) takes its command codes, limits
-//! and CRC from here, and so does the host (`fpga/src/host/`).
+//! sides — the bridge in the board's RTL (`hdl/src/bridge/`) takes its command codes, limits
+//! and CRC from here, and so does the host (`host/`).
 //!
 //! Every exchange is one **request** from the host and one **reply** from the board:
 //!
@@ -43,6 +43,8 @@
 
 pub mod crc;
 pub mod framing;
+
+pub use crate::run::Handled;
 
 /// The protocol's version, reported by [`Command::Identify`]. A host refuses a board of
 /// another version.
@@ -367,16 +369,6 @@ impl BoardStatus {
             seq: b[12],
         })
     }
-}
-
-/// A frame the scheduler handled, as its timeline outputs show it (a cycle late).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Handled {
-    /// An IF (its cores execute instruction 0 the cycle after the entry's); else a CF
-    /// (handled the cycle before the entry's).
-    pub is_if: bool,
-    pub frame: u8,
-    pub mask: u16,
 }
 
 /// One entry of the board's timeline log: the GPU's timeline outputs in one cycle where they

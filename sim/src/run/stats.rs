@@ -4,6 +4,12 @@ use crate::frame::CORES;
 use crate::isa::sm::BANKS;
 use std::fmt::Write;
 
+/// Performance counters the hardware keeps, in the order its counter select (`stat_sel`)
+/// numbers them: for each core in turn, instructions retired (0–15), memory stall cycles
+/// (16–31), busy cycles (32–47) and lock waits (48–63); then for each bank accesses (64–79)
+/// and conflict cycles (80–95).
+pub const COUNTERS: usize = 96;
+
 /// Per-core counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CoreStats {
@@ -54,6 +60,22 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The counters as the hardware reports them: the words of [`COUNTERS`] in order (the
+    /// counts only the model keeps are 0).
+    pub fn from_counters(words: &[u64; COUNTERS]) -> Stats {
+        let mut stats = Stats::default();
+        for i in 0..CORES {
+            let c = &mut stats.cores[i];
+            (c.retired, c.mem_stall, c.busy, c.lock_waits) =
+                (words[i], words[16 + i], words[32 + i], words[48 + i]);
+        }
+        for i in 0..BANKS {
+            let b = &mut stats.banks[i];
+            (b.accesses, b.contended) = (words[64 + i], words[80 + i]);
+        }
+        stats
+    }
+
     /// Fills `frames`, `tasks` and each core's `tasks` from a run's timeline (what the
     /// hardware engines count this way).
     pub fn count_frames(&mut self, timeline: &[crate::run::Event]) {

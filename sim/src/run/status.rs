@@ -30,6 +30,29 @@ impl ErrorCode {
     }
 }
 
+impl ErrorCode {
+    /// The code the hardware reports this error with (the GPU's `status_code`, the board's
+    /// status): 1–5, 0 being ok. One definition for the RTL, its drivers and the host.
+    pub const fn hardware_code(self) -> u8 {
+        match self {
+            ErrorCode::BadFence => 1,
+            ErrorCode::Truncated => 2,
+            ErrorCode::IllegalInsn => 3,
+            ErrorCode::AtomicViolation => 4,
+            ErrorCode::Timeout => 5,
+        }
+    }
+
+    /// Every error, in hardware code order.
+    pub const ALL: [ErrorCode; 5] = [
+        ErrorCode::BadFence,
+        ErrorCode::Truncated,
+        ErrorCode::IllegalInsn,
+        ErrorCode::AtomicViolation,
+        ErrorCode::Timeout,
+    ];
+}
+
 /// Where a core error happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CoreFault {
@@ -51,6 +74,22 @@ pub enum Status {
 }
 
 impl Status {
+    /// The status the hardware reports: its code ([`ErrorCode::hardware_code`], 0 ok), frame,
+    /// core and IP (the last two kept for core errors only). A code no error has reads as
+    /// `TIMEOUT`, the hardware's last.
+    pub fn from_hardware(code: u8, frame: u8, core: u8, ip: u8) -> Status {
+        if code == 0 {
+            return Status::Ok;
+        }
+        let code = ErrorCode::ALL
+            .into_iter()
+            .find(|e| e.hardware_code() == code)
+            .unwrap_or(ErrorCode::Timeout);
+        let fault = matches!(code, ErrorCode::IllegalInsn | ErrorCode::AtomicViolation)
+            .then_some(CoreFault { core, ip });
+        Status::Error { code, frame, fault }
+    }
+
     /// The CLI's exit status (SPEC §9): 0 ok, 2 machine error, 3 `TIMEOUT`.
     pub fn exit_code(&self) -> i32 {
         match self {
@@ -66,44 +105,6 @@ impl Status {
     /// The status line of SPEC §9 for a run of `cycles` cycles.
     pub fn line(&self, cycles: u64) -> String {
         format!("status: {self} cycles: {cycles}")
-    }
-
-    /// Reads a SPEC §9 status line back: the status and the cycles.
-    pub fn parse_line(line: &str) -> Option<(Status, u64)> {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let cycles = match words.as_slice() {
-            [.., "cycles:", n] => n.parse().ok()?,
-            _ => return None,
-        };
-        let status = match words.as_slice() {
-            ["status:", "ok", "cycles:", _] => Status::Ok,
-            ["status:", "error", code, "frame:", f, rest @ ..] => {
-                let code = [
-                    ErrorCode::BadFence,
-                    ErrorCode::Truncated,
-                    ErrorCode::IllegalInsn,
-                    ErrorCode::AtomicViolation,
-                    ErrorCode::Timeout,
-                ]
-                .into_iter()
-                .find(|c| c.name() == *code)?;
-                let fault = match rest {
-                    ["core:", c, "ip:", i, "cycles:", _] => Some(CoreFault {
-                        core: c.parse().ok()?,
-                        ip: i.parse().ok()?,
-                    }),
-                    ["cycles:", _] => None,
-                    _ => return None,
-                };
-                Status::Error {
-                    code,
-                    frame: f.parse().ok()?,
-                    fault,
-                }
-            }
-            _ => return None,
-        };
-        Some((status, cycles))
     }
 }
 
@@ -128,24 +129,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn status_lines_read_back() {
-        let cases = [
-            Status::Ok,
-            Status::Error {
-                code: ErrorCode::AtomicViolation,
-                frame: 3,
-                fault: Some(CoreFault { core: 7, ip: 15 }),
-            },
-            Status::Error {
-                code: ErrorCode::Timeout,
-                frame: 9,
-                fault: None,
-            },
-        ];
-        for s in cases {
-            assert_eq!(Status::parse_line(&s.line(42)), Some((s, 42)));
+    fn every_error_reads_back_from_its_hardware_code() {
+        assert_eq!(Status::from_hardware(0, 5, 6, 7), Status::Ok);
+        for code in ErrorCode::ALL {
+            let fault = matches!(code, ErrorCode::IllegalInsn | ErrorCode::AtomicViolation)
+                .then_some(CoreFault { core: 7, ip: 15 });
+            assert_eq!(
+                Status::from_hardware(code.hardware_code(), 3, 7, 15),
+                Status::Error {
+                    code,
+                    frame: 3,
+                    fault
+                }
+            );
         }
-        assert_eq!(Status::parse_line("status: maybe cycles: 3"), None);
-        assert_eq!(Status::parse_line("hello"), None);
     }
 }

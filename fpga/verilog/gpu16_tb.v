@@ -1,6 +1,9 @@
 // gpu16 testbench (plain Verilog-2005): runs one program on the emitted GPU, gpu16_top,
 // playing the host as the rust-hdl driver does (hdl/src/driver.rs), so every engine reports
-// the same cycles and timeline.
+// the same cycles and timeline. It reports what the hardware's outputs say, undecoded: the
+// status codes, the timeline and the counters are read by `gpu16 run --engine verilator`
+// (fpga/src/verilog_engine.rs) with the same code that reads the rust-hdl simulation and the
+// board (gpu16_sim::run).
 //
 // Plusargs:
 //   +tm=FILE          Task Memory image (SPEC §8), required
@@ -8,11 +11,15 @@
 //   +sm=FILE          initial shared memory image (default: all zero)
 //   +max_cycles=N     TIMEOUT limit (default 0: none)
 //   +dump=FILE        final shared memory, $writememh (4096 bytes)
-//   +timeline=FILE    timeline JSON (SPEC §9)
+//   +events=FILE      the timeline outputs, one line per cycle of the run in which a frame
+//                     was handled or a core signalled READY: "cycle event_valid event_if
+//                     event_frame event_mask ready_mask", decimal
 //   +regs=FILE        final registers, $writememh (core c register r at line 16c+r)
 //   +stats=FILE       counters, $writememh (the GPU's stat_sel order, 96 words)
 //   +vcd=FILE         waveform
-// Standard output ends with the SPEC §9 status line.
+// Standard output ends with the status outputs:
+//   "gpu16_tb: status_code C frame F core K ip I cycles N" (C: 0 ok, else the error's code
+//   as gpu16_sim::run::ErrorCode::hardware_code gives it).
 //
 // The host is a state machine clocked by the GPU's clock: on each rising edge it sees the
 // GPU's outputs as they were before the edge, and its nonblocking writes are the GPU's
@@ -71,24 +78,16 @@ module gpu16_tb;
   reg [63:0] tm [0:255];
   reg [7:0] sm [0:4095];
   reg [11:0] sm_nonzero [0:4095];  // addresses of the initial bytes that are not 0
-  reg [1023:0] tm_file, sm_file, dump_file, timeline_file, regs_file, stats_file, vcd_file;
+  reg [1023:0] tm_file, sm_file, dump_file, events_file, regs_file, stats_file, vcd_file;
   integer frames, n_nonzero, max_cycles_arg, a;
   reg ready_to_go = 1'b0;
 
   // What the host read back.
   reg [7:0] regs [0:255];
   reg [31:0] stats [0:95];
-  // The timeline: one entry per handled frame.
-  reg [5:0] ev_frame [0:63];
-  reg ev_if [0:63];
-  reg [15:0] ev_mask [0:63];
-  reg [31:0] ev_issue [0:63];
-  reg [31:0] ev_complete [0:63];
-  reg [15:0] ev_left [0:63];
-  reg [31:0] ev_ready [0:1023];  // event e, core c: the cycle c signalled READY (e*16+c)
-  reg [6:0] task_of [0:15];
-  integer n_events = 0;
-  integer c, e, fd;
+  // The timeline outputs' file (0: not asked for).
+  integer events_fd = 0;
+
 
   initial begin
     if (!$value$plusargs("tm=%s", tm_file) || !$value$plusargs("frames=%d", frames)) begin
@@ -109,6 +108,7 @@ module gpu16_tb;
         n_nonzero = n_nonzero + 1;
       end
     if (!$value$plusargs("max_cycles=%d", max_cycles_arg)) max_cycles_arg = 0;
+    if ($value$plusargs("events=%s", events_file)) events_fd = $fopen(events_file, "w");
     ready_to_go = 1'b1;
   end
 
@@ -123,71 +123,20 @@ module gpu16_tb;
   // Records this cycle's timeline outputs (the design settled, before the edge), as
   // hdl/src/driver.rs does.
   task observe;
-    begin
-      if (event_valid) begin
-        ev_frame[n_events] = event_frame;
-        ev_if[n_events] = event_if;
-        ev_mask[n_events] = event_mask;
-        if (event_if) ev_issue[n_events] = cycle + 1;
-        else ev_issue[n_events] = cycle - 1;
-        ev_complete[n_events] = ev_issue[n_events];
-        ev_left[n_events] = event_if ? event_mask : 16'd0;
-        for (c = 0; c < 16; c = c + 1)
-          if (event_if && event_mask[c]) task_of[c] = n_events;
-        n_events = n_events + 1;
-      end
-      if (ready_mask != 16'd0)
-        for (c = 0; c < 16; c = c + 1)
-          if (ready_mask[c]) begin
-            e = task_of[c];
-            if (ev_left[e][c]) begin
-              ev_left[e] = ev_left[e] & ~(16'd1 << c);
-              ev_ready[e * 16 + c] = cycle;
-              if (ev_left[e] == 16'd0) ev_complete[e] = cycle;
-            end
-          end
-    end
+    if (events_fd != 0 && (event_valid || ready_mask != 16'd0))
+      $fwrite(events_fd, "%0d %0d %0d %0d %0d %0d\n", cycle, event_valid, event_if, event_frame,
+              event_mask, ready_mask);
   endtask
 
-  // Writes the dumps and the status line, and ends the simulation.
+  // Writes the dumps and the status outputs, and ends the simulation.
   task report;
     begin
       if ($value$plusargs("dump=%s", dump_file)) $writememh(dump_file, sm);
       if ($value$plusargs("regs=%s", regs_file)) $writememh(regs_file, regs);
       if ($value$plusargs("stats=%s", stats_file)) $writememh(stats_file, stats);
-      if ($value$plusargs("timeline=%s", timeline_file)) begin
-        fd = $fopen(timeline_file, "w");
-        $fwrite(fd, "[\n");
-        for (e = 0; e < n_events; e = e + 1) begin
-          $fwrite(fd, "  {\"frame\":%0d,\"kind\":\"%s\",\"mask\":%0d,\"issue\":%0d,\"complete\":%0d",
-                  ev_frame[e], ev_if[e] ? "if" : "cf", ev_mask[e], ev_issue[e], ev_complete[e]);
-          // Each core's READY (the extra field of sim/src/run/timeline.rs), for tasks.
-          if (ev_if[e] && ev_mask[e] != 16'd0) begin
-            $fwrite(fd, ",\"ready\":[");
-            a = 0;
-            for (c = 0; c < 16; c = c + 1)
-              if (ev_mask[e][c]) begin
-                if (a) $fwrite(fd, ",");
-                $fwrite(fd, "%0d", ev_ready[e * 16 + c]);
-                a = 1;
-              end
-            $fwrite(fd, "]");
-          end
-          $fwrite(fd, "}%s\n", e + 1 < n_events ? "," : "");
-        end
-        $fwrite(fd, "]\n");
-        $fclose(fd);
-      end
-      case (status_code)
-        3'd0: $display("status: ok cycles: %0d", cycles);
-        3'd1: $display("status: error BAD_FENCE frame: %0d cycles: %0d", status_frame, cycles);
-        3'd2: $display("status: error TRUNCATED frame: %0d cycles: %0d", status_frame, cycles);
-        3'd3: $display("status: error ILLEGAL_INSN frame: %0d core: %0d ip: %0d cycles: %0d",
-                       status_frame, status_core, status_ip, cycles);
-        3'd4: $display("status: error ATOMIC_VIOLATION frame: %0d core: %0d ip: %0d cycles: %0d",
-                       status_frame, status_core, status_ip, cycles);
-        default: $display("status: error TIMEOUT frame: %0d cycles: %0d", status_frame, cycles);
-      endcase
+      if (events_fd != 0) $fclose(events_fd);
+      $display("gpu16_tb: status_code %0d frame %0d core %0d ip %0d cycles %0d", status_code,
+               status_frame, status_core, status_ip, cycles);
       $finish;
     end
   endtask
@@ -234,13 +183,6 @@ module gpu16_tb;
         end else begin
           // The outputs of the cycle done rises in still show the last frame handled.
           observe;
-          // Tasks cut off by TIMEOUT end on the timeline when the run stopped.
-          for (e = 0; e < n_events; e = e + 1)
-            if (ev_left[e] != 16'd0) begin
-              ev_complete[e] = cycles;
-              for (c = 0; c < 16; c = c + 1)
-                if (ev_left[e][c]) ev_ready[e * 16 + c] = cycles;
-            end
           sm_en <= 1'b1; sm_addr <= 12'd0;
           step = READ_SM; i = 1;
         end

@@ -55,11 +55,6 @@ impl Progress {
         self
     }
 
-    /// `n` more units are done.
-    pub fn advance(&mut self, n: usize) {
-        self.set(self.done + n as u64);
-    }
-
     /// `done` units are done in all.
     pub fn set(&mut self, done: u64) {
         self.done = done;
@@ -104,6 +99,23 @@ impl Progress {
     }
 }
 
+/// A bar for each of a sequence of transfers (the board link's writes and reads): a new bar
+/// when the work's name changes.
+#[derive(Default)]
+pub struct Bars(Option<Progress>);
+
+impl Bars {
+    /// `done` of `total` units of `what`.
+    pub fn show(&mut self, what: &'static str, done: usize, total: usize) {
+        if self.0.as_ref().is_none_or(|bar| bar.what != what) {
+            self.0 = Some(Progress::bar(what, total));
+        }
+        if let Some(bar) = &mut self.0 {
+            bar.set(done as u64);
+        }
+    }
+}
+
 impl Drop for Progress {
     fn drop(&mut self) {
         if self.drawn.is_some() {
@@ -120,7 +132,7 @@ mod tests {
     fn a_bar_and_a_count_read_as_expected() {
         let mut bar = Progress::bar("reading memory", 4096);
         bar.terminal = false;
-        bar.advance(1024);
+        bar.set(1024);
         assert_eq!(
             bar.line(Duration::from_secs(2)),
             format!(

@@ -17,17 +17,13 @@
 
 pub mod link;
 
-use gpu16_hdl::counters::COUNTERS;
-use gpu16_hdl::gpu::stats_from_counters;
-use gpu16_hdl::scheduler::status;
-use gpu16_hdl::timeline::{HandledFrame, TimelineRecorder};
 use gpu16_sim::frame::{Frame, TASK_LINES};
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::link::{
     BoardStatus, Command, Identity, LogEntry, MAX_COUNTERS_READ, MAX_EVENTS_READ, MAX_SM_WRITE,
     MAX_TM_LINES, VERSION,
 };
-use gpu16_sim::run::{RunConfig, RunResult};
+use gpu16_sim::run::{RunConfig, RunResult, Stats, Status, TimelineRecorder, COUNTERS};
 use link::{Attempt, Tries};
 pub use link::{HostError, Link, Timing};
 
@@ -36,7 +32,34 @@ pub use link::{HostError, Link, Timing};
 /// one byte in a hundred, about half of the 64-byte exchanges still arrive whole, where nearly
 /// every 255-byte one would not.
 const CHUNK: usize = 64;
-use crate::progress::Progress;
+
+/// How far a transfer has got: `done` of `total` units of `what` (bytes or task lines), told
+/// to [`run`]'s caller after each request so it can draw a bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Transfer {
+    pub what: &'static str,
+    pub done: usize,
+    pub total: usize,
+}
+
+/// Where [`run`] reports its transfers.
+pub type Report<'a> = &'a mut dyn FnMut(Transfer);
+
+impl Transfer {
+    fn new(what: &'static str, total: usize) -> Transfer {
+        Transfer {
+            what,
+            done: 0,
+            total,
+        }
+    }
+
+    /// `n` more units are done: tells `report`.
+    fn advance(&mut self, n: usize, report: Report<'_>) {
+        self.done += n;
+        report(*self);
+    }
+}
 use std::time::Duration;
 
 /// Asks the board who it is; refuses anything but a gpu16 board of this protocol version.
@@ -102,7 +125,7 @@ fn read_reply(
 
 /// Loads shared memory: clear, then the nonzero bytes in runs (short gaps of zeros are sent
 /// inside a run: cheaper than a new frame).
-fn write_sm(link: &mut Link, init: &SmImage) -> Result<(), HostError> {
+fn write_sm(link: &mut Link, init: &SmImage, report: Report<'_>) -> Result<(), HostError> {
     link.request(Command::ClearSm, &[])?;
     let mut runs: Vec<(usize, usize)> = Vec::new();
     for (addr, _) in init.iter().enumerate().filter(|(_, b)| **b != 0) {
@@ -113,23 +136,23 @@ fn write_sm(link: &mut Link, init: &SmImage) -> Result<(), HostError> {
             _ => runs.push((addr, addr + 1)),
         }
     }
-    let mut progress = Progress::bar("shared memory", runs.iter().map(|(s, e)| e - s).sum());
+    let mut progress = Transfer::new("shared memory", runs.iter().map(|(s, e)| e - s).sum());
     for (start, end) in runs {
         let mut payload = (start as u16).to_le_bytes().to_vec();
         payload.extend_from_slice(&init[start..end]);
         link.request(Command::WriteSm, &payload)?;
-        progress.advance(end - start);
+        progress.advance(end - start, &mut *report);
     }
     Ok(())
 }
 
 /// Writes the program's task lines.
-fn write_tm(link: &mut Link, frames: &[Frame]) -> Result<(), HostError> {
+fn write_tm(link: &mut Link, frames: &[Frame], report: Report<'_>) -> Result<(), HostError> {
     let lines: Vec<u64> = frames
         .iter()
         .flat_map(|f| (0..TASK_LINES).map(|k| f.task_line(k)))
         .collect();
-    let mut progress = Progress::bar("task memory", lines.len());
+    let mut progress = Transfer::new("task memory", lines.len());
     let per_request = MAX_TM_LINES.min(CHUNK / 8);
     for (chunk_no, chunk) in lines.chunks(per_request).enumerate() {
         let mut payload = vec![(chunk_no * per_request) as u8];
@@ -137,7 +160,7 @@ fn write_tm(link: &mut Link, frames: &[Frame]) -> Result<(), HostError> {
             payload.extend(line.to_le_bytes());
         }
         link.request(Command::WriteTm, &payload)?;
-        progress.advance(chunk.len());
+        progress.advance(chunk.len(), &mut *report);
     }
     Ok(())
 }
@@ -212,6 +235,7 @@ pub fn run(
     init: &SmImage,
     config: RunConfig,
     read: ReadBack,
+    report: Report<'_>,
 ) -> Result<RunResult, HostError> {
     let id = identify(link)?;
     if read.counters && !id.counters {
@@ -238,8 +262,8 @@ pub fn run(
         // A run some earlier host launched: its limit bounds how long this can last.
         wait_done(link, &id, None)?;
     }
-    write_sm(link, init)?;
-    write_tm(link, frames)?;
+    write_sm(link, init, &mut *report)?;
+    write_tm(link, frames, &mut *report)?;
     let launched = launch(link, frames.len(), max_cycles)?;
     let end = wait_done(link, &id, Some(launched))?;
 
@@ -257,12 +281,7 @@ pub fn run(
         for bytes in reply.chunks(LogEntry::BYTES) {
             let e = LogEntry::decode(bytes)
                 .ok_or_else(|| bad_reply(link, Command::ReadEvents, "entry"))?;
-            let handled = e.handled.map(|h| HandledFrame {
-                is_if: h.is_if,
-                frame: h.frame,
-                mask: h.mask,
-            });
-            recorder.observe(u64::from(e.cycle), handled, e.ready);
+            recorder.observe(u64::from(e.cycle), e.handled, e.ready);
         }
         first += n;
     }
@@ -272,16 +291,15 @@ pub fn run(
     // Shared memory.
     let mut mem = sm::zeroed();
     let sm_bytes = if read.sm { mem.len() } else { 0 };
-    let mut progress = Progress::bar("reading memory", sm_bytes);
+    let mut progress = Transfer::new("reading memory", sm_bytes);
     for start in (0..sm_bytes).step_by(CHUNK) {
         let n = (mem.len() - start).min(CHUNK);
         let mut args = (start as u16).to_le_bytes().to_vec();
         args.push(n as u8);
         let reply = read_reply(link, Command::ReadSm, &args, n)?;
         mem[start..start + n].copy_from_slice(&reply);
-        progress.advance(n);
+        progress.advance(n, &mut *report);
     }
-    drop(progress);
 
     // Registers.
     let mut regs = [[0u8; 16]; 16];
@@ -317,10 +335,10 @@ pub fn run(
             }),
         });
     }
-    let mut stats = stats_from_counters(&words);
+    let mut stats = Stats::from_counters(&words);
     stats.count_frames(&timeline);
     Ok(RunResult {
-        status: status::decode(u64::from(end.code), end.frame, end.core, end.ip),
+        status: Status::from_hardware(end.code, end.frame, end.core, end.ip),
         cycles,
         sm: mem,
         regs,

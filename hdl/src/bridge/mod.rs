@@ -127,7 +127,7 @@ pub struct Bridge {
     pub tx_ready: Signal<In, Bit>,
     /// A request was refused (one cycle), for the link-error LED.
     pub refused: Signal<Out, Bit>,
-    /// To the GPU's host interface (see `gpu16_hdl::gpu::Gpu`).
+    /// To the GPU's host interface (see [`crate::gpu::Gpu`]).
     pub tm_write: Signal<Out, Bit>,
     pub tm_line: Signal<Out, Bits<8>>,
     pub tm_data: Signal<Out, Bits<64>>,

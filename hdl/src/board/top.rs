@@ -1,6 +1,6 @@
 //! The board top: the GPU behind the UART host bridge, with its timeline log, the power-on
 //! reset and the LEDs. Its ports are the board's pins (named in `constraints/<board>.lpf`
-//! through the board's pin wrapper, [`super::Board::pin_wrapper`]).
+//! through the board's pin wrapper, `gpu16_fpga::board::Board::pin_wrapper`).
 //!
 //! ```text
 //!  uart_rx ─► UartRx ─► Bridge ─► UartTx ─► uart_tx
@@ -16,7 +16,7 @@ use crate::bridge::event_log::EventLog;
 use crate::bridge::uart_rx::UartRx;
 use crate::bridge::uart_tx::UartTx;
 use crate::bridge::{Bridge, BridgeConfig};
-use gpu16_hdl::gpu::Gpu;
+use crate::gpu::Gpu;
 use rust_hdl::prelude::*;
 
 /// The board's design.

@@ -1,0 +1,8 @@
+//! The RTL that goes on a dev board around the GPU: the board top (GPU, UART host bridge,
+//! timeline log, LEDs), the link-test design, the power-on reset and the LEDs. Their ports are
+//! the board's pins by function; which pin of which board is `gpu16_fpga::board`'s business.
+
+pub mod echo;
+pub mod leds;
+pub mod reset;
+pub mod top;
