@@ -67,8 +67,8 @@ pub struct BuildArgs {
     /// Build folder; the bitstream is DIR/gpu16_<board>.bit (default build/<board>).
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
-    /// Leave out the performance counters (`--stats`): ~2.3k LUT4 sites more room for the
-    /// router, ~9% of a 25F.
+    /// Leave out the performance counters (`--stats`): more room for the router
+    /// (docs/results/fmax.md has what they cost).
     #[arg(long)]
     no_counters: bool,
     /// The UART's rate (the host's `--baud` must match): one the board's clock makes within

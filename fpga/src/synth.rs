@@ -50,13 +50,12 @@ impl Target {
     /// The yosys command that synthesises for this target.
     ///
     /// ECP5: `-nowidelut`: with the PFUMX/L6MUX wide-LUT mapping, abc builds the design's
-    /// multiplexers from 6-input functions and needs about twice the LUT4s (measured on a
-    /// 16:1 × 8 multiplexer: 200 LUT4 against 104; on the whole GPU: 41,865 against 36,079).
+    /// multiplexers from 6-input functions and needs about twice the LUT4s
+    /// (docs/decisions.md, D6).
     /// No `-retime`: abc would move flip-flops across logic and merge those that always
-    /// hold the same value. The whole GPU would route at 75.5 MHz instead of 69.2, but its
-    /// netlist, replayed against rust-hdl from power-up ([`crate::netlist`]), drives `done`
-    /// with a constant 1 and differs in 3,574 port values over the `matmul` example
-    /// (docs/microarchitecture.md, *Fmax*).
+    /// hold the same value. The whole GPU routes faster so, but its netlist, replayed
+    /// against rust-hdl from power-up ([`crate::netlist`]), drives `done` with a constant 1
+    /// and differs over the `matmul` example (docs/decisions.md, D6).
     pub fn yosys_synthesis(self) -> &'static str {
         if self.is_ecp5() {
             "synth_ecp5 -nowidelut"

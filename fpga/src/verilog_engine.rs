@@ -320,8 +320,8 @@ fn build_steps(simulator: Simulator, trace: bool) -> Vec<Step> {
             // is `s`) leaves one enable and one write per memory port. With yosys' quick
             // optimisation after it (shared subexpressions merged, multiplexers in front of
             // flip-flops made enables, `x` inputs of multiplexers dropped), the model executes
-            // 15% fewer instructions per cycle with 26% fewer instruction-cache misses
-            // (cachegrind, docs/microarchitecture.md). More (`opt -full`, `wreduce`) is worse:
+            // fewer instructions per cycle with fewer instruction-cache misses
+            // (docs/results/simulation-speed.md). More (`opt -full`, `wreduce`) is worse:
             // odd widths cost extra masking.
             // Without a waveform to show them, the internal signal names are dropped too
             // (`opt_clean -purge`): Verilator then keeps fewer signals in memory (~5%).

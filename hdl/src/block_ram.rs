@@ -10,7 +10,7 @@
 //!   RAMs, returns an undefined word when its two ports meet at one address in one cycle. A
 //!   plain Verilog RAM promises the old word, and yosys keeps that promise with logic of its
 //!   own: a register that delays every write and a multiplexer after the RAM's output, a LUT
-//!   level and its wire on every read (26 LUT4 and 48 flip-flops for a 1024 × 18 RAM). This
+//!   level and its wire on every read. This
 //!   block's RAM carries yosys's `no_rw_check` instead, so the read comes straight out of the
 //!   `DP16KD`. Its users never read a word in the cycle it is written (each says why); to
 //!   keep them honest, the simulations (rust-hdl, and the emitted Verilog in Icarus and

@@ -2,7 +2,8 @@
 //! or, in a build without counters, nothing at all.
 //!
 //! The counters are not part of the machine (SPEC). Kept as 96 adders of 32 bits behind a
-//! 96:1 read-back multiplexer they cost more than 9k LUT4 sites, two fifths of an ECP5-25F.
+//! 96:1 read-back multiplexer they would cost several times what this block does
+//! (docs/decisions.md, D7).
 //! Here each counter is a small **prescaler** in fabric, and one **drain** walks the 96
 //! prescalers, a prescaler a cycle, adding each one's count into its 32-bit word in a RAM:
 //!

@@ -401,7 +401,7 @@ fn round_robin_serves_a_waiting_port_within_15_grants() {
 
 #[test]
 fn loads_of_one_byte_are_served_one_per_cycle() {
-    // No broadcast (docs/microarchitecture.md): 16 loads of one byte take 16 cycles after
+    // No broadcast (docs/decisions.md, D2): 16 loads of one byte take 16 cycles after
     // the requests are registered and the first pick, one access each, in round-robin order;
     // every port gets the byte.
     let mut h = SmHarness::new();

@@ -102,7 +102,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
     let clock_mhz = f64::from(clock_hz) / 1e6;
     progress(&format!(
         "clock: {clock_mhz} MHz, the board's oscillator used directly, without a PLL: the whole \
-         GPU does not route fast enough on ECP5 for a faster one (docs/microarchitecture.md); \
+         GPU does not route fast enough on ECP5 for a faster one (docs/results/fmax.md); \
          the report below compares the routed Fmax with it"
     ));
     progress(&format!(

@@ -393,9 +393,8 @@ impl Logic for Core {
         // The adder's bits: for the write-back, and for the register file unless the
         // scheduler writes it (`init_write`, only while idle). Written out per case: the
         // same logic with `wd_adder` taken from `wb_adder` where the port is given is
-        // mapped differently and puts the write-back on the core's list of slow paths (core
-        // alone, `gpu16 synth --target ecp5-25f --block core --no-counters`: 86.8 against
-        // 88.2 MHz, `e_insn` → register file 11.3 ns).
+        // mapped differently and puts the write-back on the core's list of slow paths
+        // (`gpu16 synth --target ecp5-25f --block core --no-counters`).
         self.wb_adder.next = 0.into();
         self.wd_adder.next = 0.into();
         if self.wb_alu.val() && self.alu.sum_op.val() {

@@ -2,7 +2,7 @@
 //!
 //! This is a leaf block with its own Verilog (a `reg` array with asynchronous reads), so that
 //! synthesis maps it to distributed RAM: on ECP5 each read port becomes two
-//! `TRELLIS_DPR16X4`, where flip-flops and read multiplexers cost ~700 LUT4 per core. A read
+//! `TRELLIS_DPR16X4`, far smaller than flip-flops and read multiplexers. A read
 //! is one LUT level after its register number.
 //!
 //! - A distributed RAM has one write port, so `mul` writes its two bytes in two cycles.

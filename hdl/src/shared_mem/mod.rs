@@ -49,8 +49,8 @@
 //! - A core is granted two cycles after its request is first seen at the earliest, and a
 //!   load's byte is on `rdata` in the cycle after its grant, from the bank's register.
 //! - No broadcast: plain loads of one byte are served one per cycle like any requests. SPEC
-//!   §5 allows serving them together, but the comparators cost ~2.1k LUT4 of an ECP5-25F that
-//!   the GPU does not have (docs/microarchitecture.md).
+//!   §5 allows serving them together, but the comparators cost more of an ECP5-25F than the
+//!   GPU has to spare (docs/decisions.md, D2).
 //! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
 //!   takes 256 cycles). From the cycle after `host_en` rises until the cycle after it falls
 //!   (`hold`, registered) no core is granted: `host_en` rises with the run's halt, which the

@@ -5,8 +5,8 @@
 //! Each output is an AND-OR multiplexer: every input ANDed with its select bit, then a
 //! balanced tree of ORs (pairs, fours, eights, all sixteen). The same select written as a
 //! chain, `if sel[i] { out |= input[i] }`, keeps much of the chain's order through synthesis:
-//! on the arbitration path the winner's row select took 5 LUT levels after the grant as a
-//! chain and takes 3 as this tree (docs/microarchitecture.md, *Fmax*).
+//! on the arbitration path the winner's row select takes 5 LUT levels after the grant as a
+//! chain and 3 as this tree.
 
 use rust_hdl::prelude::*;
 
