@@ -2,6 +2,7 @@
 
 use crate::cosim::{ports_of, Port};
 use crate::emit;
+use crate::tools::ToolError;
 use gpu16_hdl::core::Core;
 use gpu16_hdl::gpu::Gpu;
 use gpu16_hdl::scheduler::Scheduler;
@@ -60,14 +61,14 @@ impl Block {
     }
 
     /// The block's Verilog, with its performance counters.
-    pub fn verilog(self) -> Result<String, String> {
+    pub fn verilog(self) -> Result<String, ToolError> {
         self.verilog_with(Counters::On)
     }
 
     /// The block's Verilog, with or without its performance counters
     /// (`gpu16_hdl::counters`, in the GPU; the core and the shared memory only emit the
     /// events they count).
-    pub fn verilog_with(self, counters: Counters) -> Result<String, String> {
+    pub fn verilog_with(self, counters: Counters) -> Result<String, ToolError> {
         let top = self.top();
         match self {
             Block::Core => emit_block(top, counters, |_: &mut Core| {}),
@@ -83,7 +84,7 @@ fn emit_block<B: rust_hdl::prelude::Block + Default>(
     top: &str,
     counters: Counters,
     disable_counters: fn(&mut B),
-) -> Result<String, String> {
+) -> Result<String, ToolError> {
     let mut block = connected::<B>();
     if counters == Counters::Off {
         disable_counters(&mut block);

@@ -16,7 +16,8 @@ use std::path::Path;
 /// A top-level port of the block under test.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Port {
-    /// The Verilog port name (`mem_req`, `req$3` for element 3 of an array).
+    /// The Verilog port name (`launch`, `req$3` for element 3 of an array, `mem$req` inside an
+    /// interface).
     pub name: String,
     pub width: usize,
     pub is_input: bool,
@@ -37,10 +38,13 @@ pub struct Recording {
     values: Vec<Vec<u128>>,
 }
 
-/// Collects the top-level ports (depth 1) of a block and their current values.
+/// Collects the top-level ports (depth 1) of a block and their current values. A port
+/// inside an interface is named as rust-hdl names it in Verilog: `mem$req`, `cores$3$gnt`.
 #[derive(Default)]
 struct PortProbe {
     depth: usize,
+    /// The interfaces the next atom is inside, outermost first.
+    namespace: Vec<String>,
     ports: Vec<(Port, u128)>,
 }
 
@@ -58,6 +62,14 @@ impl Probe for PortProbe {
         if self.depth != 1 || name == "clock" {
             return;
         }
+        let name = self
+            .namespace
+            .iter()
+            .map(String::as_str)
+            .chain([name])
+            .collect::<Vec<_>>()
+            .join("$");
+        let name = name.as_str();
         assert!(signal.bits() <= 128, "port {name} is wider than 128 bits");
         let value = parse_literal(&signal.verilog().to_string());
         let port = Port {
@@ -70,6 +82,14 @@ impl Probe for PortProbe {
 
     fn visit_end_scope(&mut self, _name: &str, _node: &dyn Block) {
         self.depth -= 1;
+    }
+
+    fn visit_start_namespace(&mut self, name: &str, _node: &dyn Block) {
+        self.namespace.push(name.to_string());
+    }
+
+    fn visit_end_namespace(&mut self, _name: &str, _node: &dyn Block) {
+        self.namespace.pop();
     }
 }
 
@@ -227,7 +247,7 @@ impl Recording {
         dir: &Path,
     ) -> Result<String, ToolError> {
         let write = |name: &str, text: &str| {
-            std::fs::write(dir.join(name), text).map_err(|e| ToolError(format!("{name}: {e}")))
+            std::fs::write(dir.join(name), text).map_err(ToolError::io(name))
         };
         write("design.v", verilog)?;
         write("cosim_tb.v", &self.testbench(top))?;
@@ -263,16 +283,11 @@ impl Recording {
             Ok(report)
         } else {
             let shown: Vec<&str> = mismatches.iter().take(20).copied().collect();
-            Err(ToolError(format!(
-                "the Verilog differs from rust-hdl ({} mismatches{}):\n{}",
-                mismatches.len(),
-                if finished {
-                    ""
-                } else {
-                    ", and the replay did not finish"
-                },
-                shown.join("\n")
-            )))
+            Err(ToolError::Mismatch {
+                mismatches: mismatches.len(),
+                finished,
+                detail: shown.join("\n"),
+            })
         }
     }
 }

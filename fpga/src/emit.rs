@@ -1,11 +1,12 @@
 //! Verilog emission of any block, with rust-hdl's own connection checks run first so a broken
 //! design is an error rather than a panic.
 
+use crate::tools::ToolError;
 use rust_hdl::prelude::*;
 
 /// The Verilog of `uut` (connected), with its top module named `top`.
-pub fn verilog<B: Block>(uut: &B, top: &str) -> Result<String, String> {
-    check_all(uut).map_err(|e| format!("the design fails rust-hdl's checks: {e:?}"))?;
+pub fn verilog<B: Block>(uut: &B, top: &str) -> Result<String, ToolError> {
+    check_all(uut).map_err(|e| ToolError::Design(format!("{e:?}")))?;
     let text = generate_verilog(uut);
     Ok(rename_top(&text, top))
 }

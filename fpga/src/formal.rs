@@ -73,7 +73,7 @@ pub fn check(
     dut: &str,
     mode: Mode,
 ) -> Result<Verdict, ToolError> {
-    let io = |e: std::io::Error| ToolError(format!("{}: {e}", dir.display()));
+    let io = |e| ToolError::io(dir.display())(e);
     std::fs::create_dir_all(dir).map_err(io)?;
     let properties = properties.replacen("// DUT:", &format!("{dut}\n  // DUT:"), 1);
     std::fs::write(dir.join("design.v"), design).map_err(io)?;
@@ -93,7 +93,10 @@ pub fn check(
             args.push("model.smt2");
             let log = match run_within("yosys-smtbmc", &args, dir, LIMIT) {
                 Ok(out) => String::from_utf8_lossy(&out.stdout).into_owned(),
-                Err(e) if e.0.contains("Status: FAILED") => e.0,
+                // A failed proof is yosys-smtbmc's exit status; its log is the verdict.
+                Err(ToolError::Failed { output, .. }) if output.contains("Status: FAILED") => {
+                    output
+                }
                 Err(e) => return Err(e),
             };
             Ok(verdict(&log, mode))
@@ -101,7 +104,9 @@ pub fn check(
         Mode::Pdr => {
             let labels = assertion_labels(&properties);
             if labels.is_empty() {
-                return Err(ToolError(format!("{top}: no labelled assertion to check")));
+                return Err(ToolError::Unexpected(format!(
+                    "{top}: no labelled assertion to check"
+                )));
             }
             run_within(
                 "yosys",
@@ -113,7 +118,7 @@ pub fn check(
                 let model = dir.join(format!("{label}.aig"));
                 let header = std::fs::read(&model).map_err(io)?;
                 if bad_states(&header) != Some(1) {
-                    return Err(ToolError(format!(
+                    return Err(ToolError::Unexpected(format!(
                         "{}: not a model of exactly the assertion `{label}`",
                         model.display()
                     )));

@@ -26,14 +26,16 @@ pub fn verilator_waiver_flags() -> Vec<String> {
 
 /// Writes `verilog` to `dir/name.v` and runs yosys' structural checks on module `top`.
 pub fn yosys_check(verilog: &str, top: &str, dir: &Path) -> Result<(), ToolError> {
-    std::fs::write(dir.join("check.v"), verilog).map_err(|e| ToolError(e.to_string()))?;
+    std::fs::write(dir.join("check.v"), verilog)
+        .map_err(ToolError::io(dir.join("check.v").display()))?;
     let script = format!("read_verilog check.v; hierarchy -check -top {top}; proc; check -assert");
     run("yosys", &["-q", "-p", &script], dir).map(|_| ())
 }
 
 /// Runs `verilator --lint-only -Wall` with the waivers of [`VERILATOR_WAIVERS`].
 pub fn verilator_lint(verilog: &str, top: &str, dir: &Path) -> Result<(), ToolError> {
-    std::fs::write(dir.join("lint.v"), verilog).map_err(|e| ToolError(e.to_string()))?;
+    std::fs::write(dir.join("lint.v"), verilog)
+        .map_err(ToolError::io(dir.join("lint.v").display()))?;
     let mut args = vec!["--lint-only", "-Wall", "--top-module", top];
     let waivers = verilator_waiver_flags();
     args.extend(waivers.iter().map(String::as_str));

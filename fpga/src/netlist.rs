@@ -26,12 +26,12 @@ pub fn gate_level(
     dir: &Path,
 ) -> Result<String, ToolError> {
     if !target.is_ecp5() {
-        return Err(ToolError(format!(
+        return Err(ToolError::Unsupported(format!(
             "gate-level netlists are made for ECP5 targets, not {}",
             target.name()
         )));
     }
-    let io = |e: std::io::Error| ToolError(format!("{}: {e}", dir.display()));
+    let io = |e| ToolError::io(dir.display())(e);
     std::fs::create_dir_all(dir).map_err(io)?;
     std::fs::write(dir.join("rtl.v"), verilog).map_err(io)?;
     let script = format!(
@@ -46,7 +46,7 @@ pub fn gate_level(
     )?;
     let netlist = std::fs::read_to_string(dir.join("netlist.v")).map_err(io)?;
     if let Some(line) = netlist.lines().find(|l| is_nonzero_initval(l)) {
-        return Err(ToolError(format!(
+        return Err(ToolError::Unsupported(format!(
             "{}: a block RAM with initial contents (`{}`): the DP16KD model starts from zeros",
             dir.join("netlist.v").display(),
             line.trim()
@@ -66,12 +66,10 @@ pub fn gate_level(
 fn ecp5_cell_models() -> Result<String, ToolError> {
     let dir = yosys_share()?.join("ecp5");
     let read = |name: &str| {
-        std::fs::read_to_string(dir.join(name)).map_err(|e| {
-            ToolError(format!(
-                "yosys's ECP5 cell models: {}: {e}",
-                dir.join(name).display()
-            ))
-        })
+        std::fs::read_to_string(dir.join(name)).map_err(ToolError::io(format!(
+            "yosys's ECP5 cell models: {}",
+            dir.join(name).display()
+        )))
     };
     let mut models = String::new();
     let mut replaced = false;
@@ -104,12 +102,9 @@ fn ecp5_cell_models() -> Result<String, ToolError> {
 
 /// yosys's data folder: `../share/yosys` from the `yosys` program found on PATH.
 fn yosys_share() -> Result<PathBuf, ToolError> {
-    let not_found = || {
-        ToolError(
-            "cannot find yosys's data folder (share/yosys beside the `yosys` on PATH); \
-             `./scripts/test.sh` installs yosys (Debian: apt-get install yosys)"
-                .to_string(),
-        )
+    let not_found = || ToolError::NotInstalled {
+        program: "yosys".into(),
+        reason: "no data folder, share/yosys, beside the `yosys` on PATH".into(),
     };
     let path = std::env::var_os("PATH").ok_or_else(not_found)?;
     let program = std::env::split_paths(&path)

@@ -333,7 +333,7 @@ pub fn implement(
     progress: &mut dyn FnMut(&str),
 ) -> Result<Report, ToolError> {
     let target = flow.target;
-    let io = |e: std::io::Error| ToolError(format!("{}: {e}", dir.display()));
+    let io = |e| ToolError::io(dir.display())(e);
     std::fs::create_dir_all(dir).map_err(io)?;
     for (name, text) in &flow.sources {
         std::fs::write(dir.join(name), text).map_err(io)?;
@@ -423,7 +423,8 @@ pub fn implement(
         // of net 'clk$TRELLIS_IO_IN'").
         Err(Nextpnr::Tool(e)) if router2 => {
             keep_log(dir, "nextpnr-router2.log");
-            let lines = || e.0.lines().rev();
+            let text = e.to_string();
+            let lines = || text.lines().rev();
             let why = lines()
                 .find(|l| l.contains("ERROR"))
                 .or_else(|| lines().next())
@@ -438,7 +439,10 @@ pub fn implement(
     }
     .map_err(|e| match e {
         Nextpnr::Tool(e) => e,
-        Nextpnr::Router2Diverged(why) => ToolError(why),
+        Nextpnr::Router2Diverged(why) => ToolError::Stopped {
+            command: "nextpnr (router2)".into(),
+            why,
+        },
     });
     keep_log(dir, "nextpnr.log");
     match pnr {
@@ -456,7 +460,7 @@ pub fn implement(
             report.critical_path = critical_path_from_report(&json);
             let sdf = std::fs::read_to_string(dir.join("routed.sdf")).map_err(io)?;
             let timing = timing::analyse(&sdf, 1000.0 / flow.freq_mhz)
-                .map_err(|e| ToolError(format!("{}: {e}", dir.display())))?;
+                .map_err(|e| ToolError::Unexpected(format!("{}: {e}", dir.display())))?;
             let lines: Vec<String> = timing.over.iter().map(|s| format!("{s}\n")).collect();
             std::fs::write(dir.join(STAGES_FILE), lines.concat()).map_err(io)?;
             report.timing = Some(timing);
@@ -467,7 +471,7 @@ pub fn implement(
         Err(e) => {
             report.pnr_note = Some(format!(
                 "nextpnr failed: {}",
-                e.0.lines().last().unwrap_or("")
+                e.to_string().lines().last().unwrap_or("")
             ))
         }
     }

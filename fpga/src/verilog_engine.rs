@@ -42,7 +42,7 @@ impl VerilogEngine {
         trace: bool,
     ) -> Result<VerilogEngine, ToolError> {
         let files = || {
-            let design = Block::Gpu.verilog().map_err(ToolError)?;
+            let design = Block::Gpu.verilog()?;
             Ok(vec![
                 ("gpu16_top.v", design),
                 ("gpu16_tb.v", TESTBENCH.into()),
@@ -91,13 +91,13 @@ impl VerilogEngine {
         vcd: Option<&Path>,
     ) -> Result<RunResult, ToolError> {
         let max_cycles = config.hardware_max_cycles().ok_or_else(|| {
-            ToolError(format!(
+            ToolError::Unsupported(format!(
                 "a cycle limit of {} does not fit the GPU's 32-bit counter (at most {})",
                 config.max_cycles,
                 gpu16_sim::run::HARDWARE_MAX_CYCLES
             ))
         })?;
-        let io = |e: std::io::Error| ToolError(format!("{}: {e}", work.display()));
+        let io = |e| ToolError::io(work.display())(e);
         std::fs::create_dir_all(work).map_err(io)?;
         std::fs::write(work.join("program.tm.hex"), tm::write(frames)).map_err(io)?;
         std::fs::write(work.join("init.sm.hex"), sm::write(init)).map_err(io)?;
@@ -129,12 +129,15 @@ impl VerilogEngine {
             .lines()
             .rev()
             .find_map(status_outputs)
-            .ok_or_else(|| ToolError(format!("the testbench printed no status line:\n{stdout}")))?;
+            .ok_or_else(|| {
+                ToolError::Unexpected(format!("the testbench printed no status line:\n{stdout}"))
+            })?;
         let read = |name: &str| {
             std::fs::read_to_string(work.join(name))
-                .map_err(|e| ToolError(format!("the testbench wrote no {name}: {e}")))
+                .map_err(ToolError::io(format!("the testbench wrote no {name}")))
         };
-        let bad = |name: &str, e: &dyn std::fmt::Display| ToolError(format!("{name}: {e}"));
+        let bad =
+            |name: &str, e: &dyn std::fmt::Display| ToolError::Unexpected(format!("{name}: {e}"));
         let mem = sm::parse(&read("final.sm.hex")?).map_err(|e| bad("final.sm.hex", &e))?;
         let timeline = timeline_outputs(&read("events.txt")?, cycles)
             .map_err(|line| bad("events.txt", &format!("line {line} is not six numbers")))?;
@@ -253,7 +256,7 @@ impl CachedBuild {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
         let build = cache.join(format!("building-{}-{stamp}", std::process::id()));
-        let io = |e: std::io::Error| ToolError(format!("{}: {e}", build.display()));
+        let io = |e| ToolError::io(build.display())(e);
         std::fs::create_dir_all(&build).map_err(io)?;
         for (name, text) in &files {
             std::fs::write(build.join(name), text).map_err(io)?;
@@ -274,7 +277,7 @@ impl CachedBuild {
             // Someone else finished the same build first: use theirs.
             std::fs::remove_dir_all(&build).ok();
             if !self.is_built(cache) {
-                return Err(ToolError(format!(
+                return Err(ToolError::Unexpected(format!(
                     "cannot install the build in {}",
                     dir.display()
                 )));

@@ -16,14 +16,19 @@
 //! ```
 //!
 //! Every event is one bit a cycle, and a prescaler is visited every 96 cycles, so it never
-//! holds more than 96 increments: 7 bits. When no run is in progress the drain goes on until every prescaler has been emptied into the RAM, then
-//! stops and raises `ready`: from then on the RAM's read port is the host's. A launch (`clear`)
+//! holds more than 96 increments: 7 bits. When no run is in progress the drain goes on until
+//! every prescaler has been emptied into the RAM, then stops and raises `ready`: from then on the RAM's read port is the host's. A launch (`clear`)
 //! zeroes the prescalers, and the drain's first pass writes each word instead of adding to it,
 //! so the RAM never needs clearing.
 //!
 //! An FPGA build may leave the counters out ([`Counters::disable`]): the block then emits
 //! `value = 0` and `ready = 1`, and synthesis removes every gate that only fed it (the
 //! events the cores and the shared memory raise).
+//!
+//! The block's Verilog is written by hand (below) beside its Rust simulation; the two are held
+//! equal by their own test (`testbenches/tests/counters.rs`): every one of the 96 events,
+//! each at random and all at once, across runs shorter and longer than a drain pass, replayed
+//! cycle for cycle in Icarus against this simulation.
 
 use rust_hdl::prelude::*;
 

@@ -17,12 +17,14 @@ use crate::counters::{Counters, COUNTERS};
 use crate::program_writer::ProgramWriter;
 use crate::scheduler::Scheduler;
 use crate::shared_mem::SharedMem;
+use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
 
 /// Cores.
 const N: usize = 16;
 
-/// gpu16: scheduler, 16 cores, shared memory.
+/// gpu16: scheduler, 16 cores, shared memory. Its ports are the host port
+/// (docs/interfaces.md).
 #[derive(LogicBlock)]
 pub struct Gpu {
     pub clock: Signal<In, Clock>,
@@ -179,15 +181,8 @@ impl Logic for Gpu {
             self.cores[i].init_write.next = self.sched.init_write.val().get_bit(i);
             self.cores[i].init_reg.next = self.sched.init_reg.val();
             self.cores[i].init_value.next = self.sched.init_value[i].val();
-            self.cores[i].mem_grant.next = self.sm.grant[i].val();
-            self.cores[i].mem_rdata.next = self.sm.rdata[i].val();
             self.cores[i].dbg_reg_sel.next = self.dbg_reg.val();
-            self.sm.req[i].next = self.cores[i].mem_req.val();
-            self.sm.keep[i].next = self.cores[i].mem_keep.val();
-            self.sm.addr[i].next = self.cores[i].mem_addr.val();
-            self.sm.write[i].next = self.cores[i].mem_write.val();
-            self.sm.sync[i].next = self.cores[i].mem_sync.val();
-            self.sm.wdata[i].next = self.cores[i].mem_wdata.val();
+            SmPort::join(&mut self.cores[i].mem, &mut self.sm.cores[i]);
             self.sm.task_end[i].next = self.cores[i].ready.val();
             self.sched.fault_code[i].next = self.cores[i].fault_code.val();
             self.sched.fault_ip[i].next = self.cores[i].fault_ip.val();

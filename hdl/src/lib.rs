@@ -14,4 +14,5 @@ pub mod program_writer;
 pub mod scheduler;
 pub mod shared_mem;
 pub mod sim;
+pub mod sm_port;
 pub mod waveform;

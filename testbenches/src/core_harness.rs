@@ -29,7 +29,7 @@ enum Pending {
     Nothing,
     /// Kept up and not granted: the same request again.
     Kept(MemRequest),
-    /// Withdrawn (`mem_keep` low): no request.
+    /// Withdrawn (`mem.keep` low): no request.
     Withdrawn,
 }
 
@@ -45,7 +45,7 @@ pub struct CoreHarness {
     delay: Option<u64>,
     /// Last cycle's request, as the port's contract says this cycle's must be.
     pending: Pending,
-    /// The byte a load granted this cycle read (on `mem_rdata` next cycle).
+    /// The byte a load granted this cycle read (on `mem.rdata` next cycle).
     rdata_next: u8,
     /// `ready` pulses seen.
     pub readies: u64,
@@ -98,22 +98,22 @@ impl CoreHarness {
     /// end if `ready` was high in this cycle.
     pub fn step(&mut self) -> Option<Option<(ErrorCode, u8)>> {
         let c = &mut self.core;
-        c.mem_grant.next = false;
+        c.mem.gnt.next = false;
         settle(c).expect("the core settles");
         // The port's contract (the shared memory relies on it): a request kept up last cycle
         // and not granted is up now, unchanged and still kept (so a request is withdrawn in
         // its first cycle or never); one not kept is gone.
-        let request = c.mem_req.val().then(|| {
+        let request = c.mem.req.val().then(|| {
             (
-                c.mem_addr.val().index(),
-                c.mem_write.val(),
-                c.mem_sync.val(),
-                c.mem_wdata.val().index(),
+                c.mem.addr.val().index(),
+                c.mem.write.val(),
+                c.mem.sync.val(),
+                c.mem.wdata.val().index(),
             )
         });
         match self.pending {
             Pending::Kept(last) => assert_eq!(
-                (request, c.mem_keep.val()),
+                (request, c.mem.keep.val()),
                 (Some(last), true),
                 "cycle {}: a kept request changed, left or was withdrawn ungranted",
                 self.cycle
@@ -128,7 +128,7 @@ impl CoreHarness {
         // Like the shared memory, the stub serves a request only if the core keeps it up (its
         // instruction does not fault; in the GPU the access is made a cycle later).
         self.pending = match request {
-            Some(r) if c.mem_keep.val() => Pending::Kept(r),
+            Some(r) if c.mem.keep.val() => Pending::Kept(r),
             Some(_) => Pending::Withdrawn,
             None => Pending::Nothing,
         };
@@ -139,7 +139,7 @@ impl CoreHarness {
             if delay == 0 {
                 self.delay = None;
                 self.pending = Pending::Nothing;
-                c.mem_grant.next = true;
+                c.mem.gnt.next = true;
                 if write {
                     self.mem[addr] = wdata as u8;
                     self.stores += 1;
@@ -182,7 +182,7 @@ impl CoreHarness {
             )
         };
         tick(c, |c| &mut c.clock).expect("the core settles");
-        c.mem_rdata.next = (self.rdata_next as u64).into();
+        c.mem.rdata.next = (self.rdata_next as u64).into();
         c.start.next = false;
         c.init_write.next = false;
         self.cycle += 1;

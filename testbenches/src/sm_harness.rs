@@ -92,17 +92,17 @@ impl SmHarness {
                 sync: false,
                 data: 0,
             });
-            s.req[i].next = requests[i].is_some();
-            s.keep[i].next = withdrawn & (1 << i) == 0;
-            s.addr[i].next = (r.addr as u64).into();
-            s.write[i].next = r.write;
-            s.sync[i].next = r.sync;
-            s.wdata[i].next = (r.data as u64).into();
+            s.cores[i].req.next = requests[i].is_some();
+            s.cores[i].keep.next = withdrawn & (1 << i) == 0;
+            s.cores[i].addr.next = (r.addr as u64).into();
+            s.cores[i].write.next = r.write;
+            s.cores[i].sync.next = r.sync;
+            s.cores[i].wdata.next = (r.data as u64).into();
             s.task_end[i].next = task_end & (1 << i) != 0;
         }
         settle(s).expect("the shared memory settles");
-        let grants = std::array::from_fn(|i| s.grant[i].val());
-        let rdata = std::array::from_fn(|i| s.rdata[i].val().index() as u8);
+        let grants = std::array::from_fn(|i| s.cores[i].gnt.val());
+        let rdata = std::array::from_fn(|i| s.cores[i].rdata.val().index() as u8);
         if let Some(r) = &mut self.recording {
             r.sample(&self.sm);
         }

@@ -76,8 +76,12 @@ fn target(board: Board) -> Target {
 }
 
 /// The design's Verilog, its top module named `top`.
-pub fn design_verilog(design: Design, config: BridgeConfig, top: &str) -> Result<String, String> {
-    fn emit_top<B: Block>(mut block: B, top: &str) -> Result<String, String> {
+pub fn design_verilog(
+    design: Design,
+    config: BridgeConfig,
+    top: &str,
+) -> Result<String, ToolError> {
+    fn emit_top<B: Block>(mut block: B, top: &str) -> Result<String, ToolError> {
         block.connect_all();
         emit::verilog(&block, top)
     }
@@ -98,7 +102,9 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         counters: opts.counters,
         simulated: false,
     };
-    config.check().map_err(|e| ToolError(e.to_string()))?;
+    config
+        .check()
+        .map_err(|e| ToolError::Unsupported(e.to_string()))?;
     let clock_mhz = f64::from(clock_hz) / 1e6;
     progress(&format!(
         "clock: {clock_mhz} MHz, the board's oscillator used directly, without a PLL: the whole \
@@ -109,7 +115,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         "emitting the {} design from rust-hdl",
         opts.design.name()
     ));
-    let verilog = design_verilog(opts.design, config, "gpu16_design").map_err(ToolError)?;
+    let verilog = design_verilog(opts.design, config, "gpu16_design")?;
     let flow = Flow {
         sources: vec![
             ("design.v", verilog),
@@ -123,12 +129,12 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
     };
     let report = implement(&flow, &opts.dir, Stop::AfterRouting, progress)?;
     if !report.fits() {
-        return Err(ToolError(format!(
-            "the {} design does not fit the {} ({}):\n{report}",
-            opts.design.name(),
-            board.device().name(),
-            board.name()
-        )));
+        return Err(ToolError::DoesNotFit {
+            design: opts.design.name().to_string(),
+            device: board.device().name().to_string(),
+            board: board.name().to_string(),
+            report: report.to_string(),
+        });
     }
     let built = Built {
         bitstream: opts.dir.join(format!("gpu16_{}.bit", board.name())),
@@ -137,19 +143,18 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         elapsed: Duration::ZERO,
     };
     let Some(fmax) = built.report.fmax_mhz else {
-        return Err(ToolError(format!(
+        return Err(ToolError::Unexpected(format!(
             "place and route gave no timing ({}); see {}",
             built.report.pnr_note.as_deref().unwrap_or("no report"),
             opts.dir.join("nextpnr.log").display()
         )));
     };
     if !built.timing_met() && !opts.allow_timing_fail {
-        return Err(ToolError(format!(
-            "timing not met: the routed design runs at up to {fmax:.1} MHz, the board's clock \
-             is {clock_mhz} MHz; the bitstream would compute wrong results. \
-             --allow-timing-fail writes it anyway\n{}",
-            built.report
-        )));
+        return Err(ToolError::TimingNotMet {
+            fmax_mhz: fmax,
+            clock_mhz,
+            report: built.report.to_string(),
+        });
     }
     progress("ecppack: packing the bitstream");
     pack(board, &opts.dir, &built.bitstream)?;
@@ -165,7 +170,9 @@ fn pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
     let name = bitstream
         .file_name()
         .and_then(|n| n.to_str())
-        .ok_or_else(|| ToolError(format!("{}: not a file name", bitstream.display())))?;
+        .ok_or_else(|| {
+            ToolError::Unsupported(format!("{}: not a file name", bitstream.display()))
+        })?;
     let mut args = vec!["--compress"];
     if let Some(idcode) = board.device().idcode() {
         args.extend(["--idcode", idcode]);
@@ -175,7 +182,7 @@ fn pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
     if bitstream.exists() {
         Ok(())
     } else {
-        Err(ToolError(format!(
+        Err(ToolError::Unexpected(format!(
             "ecppack wrote no {}",
             bitstream.display()
         )))

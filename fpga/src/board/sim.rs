@@ -48,11 +48,13 @@ impl Running {
         let status = self
             .child
             .wait()
-            .map_err(|e| ToolError(format!("the simulated board: {e}")))?;
+            .map_err(ToolError::io("the simulated board"))?;
         if status.success() {
             Ok(())
         } else {
-            Err(ToolError(format!("the simulated board stopped ({status})")))
+            Err(ToolError::Unexpected(format!(
+                "the simulated board stopped ({status})"
+            )))
         }
     }
 }
@@ -109,8 +111,7 @@ impl BoardSim {
                 super::build::Design::Gpu,
                 sim_config(counters),
                 "gpu16_board_sim",
-            )
-            .map_err(ToolError)?;
+            )?;
             Ok(vec![("board.v", design), ("harness.cpp", HARNESS.into())])
         })?;
         Ok(BoardSim { dir })
@@ -135,17 +136,19 @@ impl BoardSim {
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .spawn()
-            .map_err(|e| ToolError(format!("{}: {e}", self.binary().display())))?;
+            .map_err(ToolError::io(self.binary().display()))?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let mut line = String::new();
         BufReader::new(stdout)
             .read_line(&mut line)
-            .map_err(|e| ToolError(format!("the simulated board did not start: {e}")))?;
+            .map_err(ToolError::io("the simulated board did not start"))?;
         let port = line.trim().to_string();
         if port.is_empty() {
             child.kill().ok();
             child.wait().ok();
-            return Err(ToolError("the simulated board printed no terminal".into()));
+            return Err(ToolError::Unexpected(
+                "the simulated board printed no terminal".into(),
+            ));
         }
         Ok(Running { child, port })
     }

@@ -2,6 +2,7 @@
 //! frame or READYs is written to a block RAM as one entry (`gpu16_sim::link::LogEntry`), for
 //! the host to read after the run. Launch empties it.
 
+use super::packing::LogEntryWord;
 use gpu16_sim::link::EVENT_CAPACITY;
 use rust_hdl::prelude::*;
 
@@ -33,8 +34,9 @@ pub struct EventLog {
     ram: RAM<Bits<80>, 11>,
     written: DFF<Bits<12>>,
     lost: DFF<Bit>,
-    entry: Signal<Local, Bits<80>>,
-    flags: Signal<Local, Bits<8>>,
+    entry: LogEntryWord,
+    /// The handled frame's mask, 0 when none was handled.
+    mask: Signal<Local, Bits<16>>,
     record: Signal<Local, Bit>,
 }
 
@@ -57,7 +59,7 @@ impl Default for EventLog {
             written: Default::default(),
             lost: Default::default(),
             entry: Default::default(),
-            flags: Default::default(),
+            mask: Default::default(),
             record: Default::default(),
         }
     }
@@ -68,25 +70,22 @@ impl Logic for EventLog {
     fn update(&mut self) {
         dff_setup!(self, clock, written, lost);
         self.record.next = self.event_valid.val() || self.ready_mask.val().any();
-        self.flags.next = 0.into();
-        self.flags.next = self.flags.val().replace_bit(0, self.event_valid.val());
-        self.flags.next = self
-            .flags
-            .val()
-            .replace_bit(1, self.event_valid.val() && self.event_if.val());
-        self.entry.next = bit_cast::<80, 32>(self.cycles.val())
-            | (bit_cast::<80, 16>(self.ready_mask.val()) << 32)
-            | (bit_cast::<80, 6>(self.event_frame.val()) << 64)
-            | (bit_cast::<80, 8>(self.flags.val()) << 72);
+        self.entry.cycle.next = self.cycles.val();
+        self.entry.ready.next = self.ready_mask.val();
+        self.mask.next = 0.into();
         if self.event_valid.val() {
-            self.entry.next = self.entry.val() | (bit_cast::<80, 16>(self.event_mask.val()) << 48);
+            self.mask.next = self.event_mask.val();
         }
+        self.entry.mask.next = self.mask.val();
+        self.entry.frame.next = self.event_frame.val();
+        self.entry.handled.next = self.event_valid.val();
+        self.entry.is_if.next = self.event_valid.val() && self.event_if.val();
 
         self.ram.read_clock.next = self.clock.val();
         self.ram.write_clock.next = self.clock.val();
         self.ram.read_address.next = self.read_addr.val();
         self.ram.write_address.next = self.written.q.val().get_bits::<11>(0);
-        self.ram.write_data.next = self.entry.val();
+        self.ram.write_data.next = self.entry.word.val();
         self.ram.write_enable.next = self.record.val() && !self.written.q.val().get_bit(11);
         if self.clear.val() {
             self.written.d.next = 0.into();

@@ -17,7 +17,10 @@
 
 pub mod crc16;
 pub mod event_log;
+pub mod packing;
 pub mod receiver;
+pub mod request_check;
+pub mod status_word;
 pub mod uart_rx;
 pub mod uart_tx;
 
@@ -25,7 +28,9 @@ use gpu16_sim::link::{
     BaudError, Command, Identity, LinkError, ERROR_REPLY, EVENT_CAPACITY, REPLY_SYNC, VERSION,
 };
 use receiver::Receiver;
+use request_check::RequestCheck;
 use rust_hdl::prelude::*;
+use status_word::StatusWord;
 
 /// Cores, and shared-memory banks.
 const N: usize = 16;
@@ -160,6 +165,8 @@ pub struct Bridge {
     pub log_overflow: Signal<In, Bit>,
 
     receiver: Receiver,
+    request_check: RequestCheck,
+    status_word: StatusWord,
     reply_crc: crc16::Crc16,
     /// The command codes of `gpu16_sim::link::Command`.
     cmd_identify: Constant<Bits<8>>,
@@ -171,15 +178,10 @@ pub struct Bridge {
     cmd_status: Constant<Bits<8>>,
     cmd_read_events: Constant<Bits<8>>,
     cmd_read_counters: Constant<Bits<8>>,
-    cmd_read_regs: Constant<Bits<8>>,
     identity: Constant<Bits<128>>,
     reply_sync: Constant<Bits<8>>,
     error_reply: Constant<Bits<8>>,
     err_bad_crc: Constant<Bits<8>>,
-    err_unknown: Constant<Bits<8>>,
-    err_length: Constant<Bits<8>>,
-    err_busy: Constant<Bits<8>>,
-    err_argument: Constant<Bits<8>>,
 
     state: DFF<BridgeState>,
     source: DFF<Source>,
@@ -232,9 +234,7 @@ pub struct Bridge {
     arg3: Signal<Local, Bits<8>>,
     arg4: Signal<Local, Bits<8>>,
     refusal: Signal<Local, Bits<8>>,
-    needs_idle: Signal<Local, Bit>,
     status_bytes: Signal<Local, Bits<128>>,
-    flags: Signal<Local, Bits<8>>,
     send: Signal<Local, Bit>,
     accept: Signal<Local, Bit>,
     send_byte: Signal<Local, Bits<8>>,
@@ -290,6 +290,8 @@ impl Bridge {
             log_count: Default::default(),
             log_overflow: Default::default(),
             receiver: Receiver::new(config.clocks_per_bit()),
+            request_check: Default::default(),
+            status_word: Default::default(),
             reply_crc: Default::default(),
             cmd_identify: byte(Command::Identify as u8),
             cmd_write_tm: byte(Command::WriteTm as u8),
@@ -300,15 +302,10 @@ impl Bridge {
             cmd_status: byte(Command::Status as u8),
             cmd_read_events: byte(Command::ReadEvents as u8),
             cmd_read_counters: byte(Command::ReadCounters as u8),
-            cmd_read_regs: byte(Command::ReadRegs as u8),
             identity: Constant::new(identity),
             reply_sync: byte(REPLY_SYNC),
             error_reply: byte(ERROR_REPLY),
             err_bad_crc: byte(LinkError::BadCrc as u8),
-            err_unknown: byte(LinkError::UnknownCommand as u8),
-            err_length: byte(LinkError::BadLength as u8),
-            err_busy: byte(LinkError::Busy as u8),
-            err_argument: byte(LinkError::BadArgument as u8),
             state: Default::default(),
             source: Default::default(),
             code: Default::default(),
@@ -350,9 +347,7 @@ impl Bridge {
             arg3: Default::default(),
             arg4: Default::default(),
             refusal: Default::default(),
-            needs_idle: Default::default(),
             status_bytes: Default::default(),
-            flags: Default::default(),
             send: Default::default(),
             accept: Default::default(),
             send_byte: Default::default(),
@@ -421,109 +416,37 @@ impl Logic for Bridge {
         self.arg2.next = self.args.val().get_bits::<8>(24);
         self.arg3.next = self.args.val().get_bits::<8>(32);
         self.arg4.next = self.args.val().get_bits::<8>(40);
-        self.changes.next = (self.cmd.val() == self.cmd_write_tm.val())
-            || (self.cmd.val() == self.cmd_write_sm.val())
-            || (self.cmd.val() == self.cmd_clear_sm.val())
-            || (self.cmd.val() == self.cmd_launch.val());
-        self.resend.next = self.changes.val()
-            && (self.seq.val() == self.last_seq.q.val())
-            && (self.cmd.val() == self.last_cmd.q.val());
-
-        // Checks, in order: known command, payload length, arguments, not busy.
-        self.refusal.next = 0.into();
-        self.needs_idle.next = true;
-        if self.cmd.val() == self.cmd_identify.val() {
-            self.needs_idle.next = false;
-            if self.len_in.val().any() {
-                self.refusal.next = self.err_length.val();
-            }
-        } else if self.cmd.val() == self.cmd_write_tm.val() {
-            // The seq, a line number and 1-31 lines of 8 bytes.
-            if (self.len_in.val().get_bits::<3>(0) != 2) || (self.len_in.val() < 10) {
-                self.refusal.next = self.err_length.val();
-            }
-        } else if self.cmd.val() == self.cmd_write_sm.val() {
-            if self.len_in.val() < 4 {
-                self.refusal.next = self.err_length.val();
-            }
-        } else if self.cmd.val() == self.cmd_read_sm.val() {
-            // 1-254 bytes (a reply's payload is the seq and the data).
-            if self.len_in.val() != 4 {
-                self.refusal.next = self.err_length.val();
-            } else if !self.arg2.val().any() || self.arg2.val().all() {
-                self.refusal.next = self.err_argument.val();
-            }
-        } else if self.cmd.val() == self.cmd_clear_sm.val() {
-            if self.len_in.val() != 1 {
-                self.refusal.next = self.err_length.val();
-            }
-        } else if self.cmd.val() == self.cmd_launch.val() {
-            // 1-64 frames.
-            if self.len_in.val() != 6 {
-                self.refusal.next = self.err_length.val();
-            } else if !self.arg0.val().any() || (self.arg0.val() > 64) {
-                self.refusal.next = self.err_argument.val();
-            }
-        } else if self.cmd.val() == self.cmd_status.val() {
-            self.needs_idle.next = false;
-            if self.len_in.val() != 1 {
-                self.refusal.next = self.err_length.val();
-            }
-        } else if self.cmd.val() == self.cmd_read_events.val() {
-            // 1-25 entries of 10 bytes.
-            self.needs_idle.next = false;
-            if self.len_in.val() != 4 {
-                self.refusal.next = self.err_length.val();
-            } else if !self.arg2.val().any() || (self.arg2.val() > 25) {
-                self.refusal.next = self.err_argument.val();
-            }
-        } else if self.cmd.val() == self.cmd_read_counters.val() {
-            // 1-63 counters of 4 bytes.
-            if self.len_in.val() != 3 {
-                self.refusal.next = self.err_length.val();
-            } else if !self.arg1.val().any() || (self.arg1.val() > 63) {
-                self.refusal.next = self.err_argument.val();
-            } else if !self.stat_ready.val() {
-                self.refusal.next = self.err_busy.val();
-            }
-        } else if self.cmd.val() == self.cmd_read_regs.val() {
-            // 1-254 registers.
-            if self.len_in.val() != 3 {
-                self.refusal.next = self.err_length.val();
-            } else if !self.arg1.val().any() || self.arg1.val().all() {
-                self.refusal.next = self.err_argument.val();
-            }
-        } else {
-            self.refusal.next = self.err_unknown.val();
-        }
-        // A resend of the launch is answered while the run it started goes on.
-        if !self.refusal.val().any()
-            && self.needs_idle.val()
-            && self.running.val()
-            && !self.resend.val()
-        {
-            self.refusal.next = self.err_busy.val();
-        }
+        // Checks (gpu16_sim::link::refusal): known command, payload length, arguments, not
+        // busy; a damaged frame is refused as such.
+        self.request_check.cmd.next = self.cmd.val();
+        self.request_check.length.next = self.len_in.val();
+        self.request_check.payload.next = bit_cast::<32, 48>(self.args.val());
+        self.request_check.running.next = self.running.val();
+        self.request_check.counters_ready.next = self.stat_ready.val();
+        self.request_check.last_seq.next = self.last_seq.q.val();
+        self.request_check.last_cmd.next = self.last_cmd.q.val();
+        self.changes.next = self.request_check.changes.val();
+        self.resend.next = self.request_check.resend.val();
+        self.refusal.next = self.request_check.refusal.val();
         if self.receiver.frame_bad.val() {
             self.refusal.next = self.err_bad_crc.val();
         }
 
         // The status reply (gpu16_sim::link::BoardStatus).
-        self.flags.next = 0.into();
-        self.flags.next = self.flags.val().replace_bit(0, self.running.val());
-        self.flags.next = self.flags.val().replace_bit(1, self.done.val());
-        self.flags.next = self.flags.val().replace_bit(2, self.log_overflow.val());
-        self.flags.next = self.flags.val().replace_bit(3, self.stat_ready.val());
-        // Byte 0 is where the seq goes.
-        self.status_bytes.next = (bit_cast::<128, 8>(self.flags.val()) << 8)
-            | (bit_cast::<128, 3>(self.status_code.val()) << 16)
-            | (bit_cast::<128, 7>(self.status_frame.val()) << 24)
-            | (bit_cast::<128, 4>(self.status_core.val()) << 32)
-            | (bit_cast::<128, 4>(self.status_ip.val()) << 40)
-            | (bit_cast::<128, 32>(self.cycles.val()) << 48)
-            | (bit_cast::<128, 8>(self.runs.q.val()) << 80)
-            | (bit_cast::<128, 12>(self.log_count.val()) << 88)
-            | (bit_cast::<128, 8>(self.last_seq.q.val()) << 104);
+        self.status_word.running.next = self.running.val();
+        self.status_word.done.next = self.done.val();
+        self.status_word.events_overflowed.next = self.log_overflow.val();
+        self.status_word.counters_ready.next = self.stat_ready.val();
+        self.status_word.code.next = self.status_code.val();
+        self.status_word.frame.next = self.status_frame.val();
+        self.status_word.core.next = self.status_core.val();
+        self.status_word.ip.next = self.status_ip.val();
+        self.status_word.cycles.next = self.cycles.val();
+        self.status_word.runs.next = self.runs.q.val();
+        self.status_word.events.next = self.log_count.val();
+        self.status_word.seq.next = self.last_seq.q.val();
+        // Byte 0 is where the reply's seq goes.
+        self.status_bytes.next = bit_cast::<128, 104>(self.status_word.word.val()) << 8;
 
         // ---- the reply's bytes ----
         self.ptr_next.next = self.ptr.q.val() + 1;

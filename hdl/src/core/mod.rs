@@ -20,8 +20,8 @@
 //! - **Execute**: ALU results are written back in one cycle. `mul` takes 3: its product is
 //!   registered ([`multiplier`]), then its two bytes are written in two cycles (the register
 //!   file has one write port, [`regfile`]). `div` takes 8 cycles ([`divider`]).
-//! - **Memory** ([`mem_port`]): a load requests its byte until `mem_grant` and leaves E the
-//!   cycle after (`mem_wait`), when the byte arrives, so `mem_grant` only feeds flip-flops
+//! - **Memory** ([`mem_port`]): a load requests its byte until `mem.gnt` and leaves E the
+//!   cycle after (`mem_wait`), when the byte arrives, so `mem.gnt` only feeds flip-flops
 //!   and the shared memory's arbitration does not share a clock cycle with the core's fetch.
 //!   A load costs one extra cycle here, and in the GPU two more: the shared memory registers
 //!   a request, picks it in the next cycle and grants it in the cycle after. A store leaves
@@ -60,6 +60,7 @@ pub use program_memory::ProgramMemory;
 pub use ready_port::ReadyPort;
 pub use regfile::RegFile;
 
+use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
 
 /// `fault_code` for `ILLEGAL_INSN`.
@@ -67,7 +68,8 @@ pub const FAULT_ILLEGAL_INSN: u64 = 1;
 /// `fault_code` for `ATOMIC_VIOLATION`.
 pub const FAULT_ATOMIC_VIOLATION: u64 = 2;
 
-/// One core with its program memory, register file and memory port.
+/// One core with its program memory, register file and memory port. Its ports are the task
+/// port (`start` … `fault_ip`) and the shared-memory port (`mem`): docs/interfaces.md.
 #[derive(LogicBlock, Default)]
 pub struct Core {
     pub clock: Signal<In, Clock>,
@@ -103,25 +105,12 @@ pub struct Core {
     pub fault_code: Signal<Out, Bits<2>>,
     /// IP of the faulting instruction.
     pub fault_ip: Signal<Out, Bits<4>>,
-    /// Memory request: valid, byte address `{bank, row}`, store?, `_sync`?, store data. Up
-    /// from the first cycle of a load or store in E, or of a posted store, until its grant.
-    /// It does not wait for the fault checks (they are not on the path into the shared
-    /// memory's arbitration): a request whose instruction faults leaves with it, so it is not
-    /// up in the next cycle.
-    pub mem_req: Signal<Out, Bit>,
-    pub mem_addr: Signal<Out, Bits<12>>,
-    pub mem_write: Signal<Out, Bit>,
-    pub mem_sync: Signal<Out, Bit>,
-    pub mem_wdata: Signal<Out, Bits<8>>,
-    /// With `mem_req`: the request stays up next cycle unless it is granted now (its
-    /// instruction does not fault; a halt or clear drops it too, but the shared memory serves
-    /// nothing then). The shared memory registers it, so its access stage knows whether a
-    /// request it picked is still wanted without a wire back from the core.
-    pub mem_keep: Signal<Out, Bit>,
-    /// The request is served this cycle.
-    pub mem_grant: Signal<In, Bit>,
-    /// The byte a load granted in the previous cycle read.
-    pub mem_rdata: Signal<In, Bits<8>>,
+    /// The shared-memory port ([`SmPort`]): a load or store in E, or a posted store, from its
+    /// first cycle until its grant. The request does not wait for the fault checks (they are
+    /// not on the path into the shared memory's arbitration): a request whose instruction
+    /// faults is withdrawn (`keep` low) and is not up in the next cycle. A halt or clear
+    /// drops it too, but the shared memory serves nothing then.
+    pub mem: SmPort,
     /// Debug view of the register file: register number, and its value the next cycle
     /// (read on a port of its own and registered, so the GPU's debug select starts from
     /// flip-flops).
@@ -173,7 +162,7 @@ pub struct Core {
     e_b: DFF<Bits<8>>,
     e_c: DFF<Bits<8>>,
     /// The load (or IP 15's store) in E was granted last cycle (a load's byte is on
-    /// `mem_rdata` now): it leaves E this cycle.
+    /// `mem.rdata` now): it leaves E this cycle.
     mem_wait: DFF<Bit>,
     /// The `mul` in E has its product registered: it writes the low byte now.
     mul_low: DFF<Bit>,
@@ -326,13 +315,13 @@ impl Logic for Core {
         self.port.e_sync.next = self.is_sync.val();
         self.port.e_wdata.next = self.e_c.q.val();
         self.port.e_post.next = self.e_posts.val();
-        self.port.grant.next = self.mem_grant.val();
-        self.mem_req.next = self.port.req.val();
-        self.mem_keep.next = self.port.keep.val();
-        self.mem_addr.next = self.port.addr.val();
-        self.mem_write.next = self.port.write.val();
-        self.mem_sync.next = self.port.sync.val();
-        self.mem_wdata.next = self.port.wdata.val();
+        self.port.grant.next = self.mem.gnt.val();
+        self.mem.req.next = self.port.req.val();
+        self.mem.keep.next = self.port.keep.val();
+        self.mem.addr.next = self.port.addr.val();
+        self.mem.write.next = self.port.write.val();
+        self.mem.sync.next = self.port.sync.val();
+        self.mem.wdata.next = self.port.wdata.val();
 
         // ---- does E finish this cycle? ----
         self.e_done.next = false;
@@ -379,7 +368,7 @@ impl Logic for Core {
         // the adder's bits join with one gate after it (the core's own loop).
         self.wb_alu.next = false;
         if self.is_load.val() {
-            self.wb_rest.next = self.mem_rdata.val();
+            self.wb_rest.next = self.mem.rdata.val();
         } else if self.opc.val() == 4 {
             self.wb_rest.next = self.div.quotient.val();
         } else if self.mul_high.q.val() {
@@ -481,7 +470,7 @@ impl Logic for Core {
 
         // ---- pipeline registers ----
         // E's own access was granted (not the posted store's).
-        self.mem_wait.d.next = self.mem_grant.val()
+        self.mem_wait.d.next = self.mem.gnt.val()
             && self.port.e_keep.val()
             && !self.port.busy.val()
             && !self.e_posts.val();
@@ -493,8 +482,8 @@ impl Logic for Core {
         self.mul_high.d.next = self.mul_low.q.val();
         // The port's access (E's or a posted store) takes or releases the lock, of the address
         // E's `ld_sync` presented.
-        if self.mem_grant.val() && self.mem_keep.val() && self.mem_sync.val() {
-            self.locked.d.next = !self.mem_write.val();
+        if self.mem.gnt.val() && self.mem.keep.val() && self.mem.sync.val() {
+            self.locked.d.next = !self.mem.write.val();
         }
         if self.e_req.val() && self.is_load.val() && self.is_sync.val() {
             self.lock_addr.d.next = self.addr.val();
@@ -552,7 +541,7 @@ impl Logic for Core {
         // E waits on memory: for a grant (its own or the posted store's before it), or for a
         // final store's last cycle; a load's data cycle is its fixed cost, not a wait.
         self.perf_stalled.next = self.port_wait.val()
-            || (self.port.e_keep.val() && !self.e_posts.val() && !self.mem_grant.val())
+            || (self.port.e_keep.val() && !self.e_posts.val() && !self.mem.gnt.val())
             || (self.mem_wait.q.val() && self.is_store.val());
         self.perf_busy.next = self.running.q.val();
 

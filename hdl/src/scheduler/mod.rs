@@ -56,7 +56,8 @@ pub mod status {
 /// Cores.
 const N: usize = 16;
 
-/// The Task Scheduler with its Task Memory.
+/// The Task Scheduler with its Task Memory. Its ports to the cores are the task port, and
+/// its host ports part of the GPU's host port (docs/interfaces.md).
 #[derive(LogicBlock, Default)]
 pub struct Scheduler {
     pub clock: Signal<In, Clock>,

@@ -76,6 +76,7 @@ pub use lock::BankLock;
 pub use lock_waits::LockWaits;
 pub use one_hot_selects::OneHotSelects;
 
+use crate::sm_port::SmPortTarget;
 use rust_hdl::prelude::*;
 
 /// Cores (ports) and banks.
@@ -87,22 +88,10 @@ pub struct SharedMem {
     pub clock: Signal<In, Clock>,
     /// Launch: drop every lock, reset arbitration and counters.
     pub clear: Signal<In, Bit>,
-    /// Per core: a request this cycle, its byte address `{bank, row}`, store?, `_sync`?, data.
-    /// A core keeps its request up, unchanged, until it is granted, or withdraws it in its
-    /// first cycle (its instruction faulted).
-    pub req: [Signal<In, Bit>; N],
-    pub addr: [Signal<In, Bits<12>>; N],
-    pub write: [Signal<In, Bit>; N],
-    pub sync: [Signal<In, Bit>; N],
-    pub wdata: [Signal<In, Bits<8>>; N],
-    /// Per core, with `req`: the request stays up next cycle unless it is granted now. Low
-    /// (only ever in a request's first cycle), it is withdrawn next cycle and never picked.
-    pub keep: [Signal<In, Bit>; N],
-    /// Per core: the request is served this cycle (two cycles after it was first seen, at
-    /// the earliest). The core keeps its request up until then.
-    pub grant: [Signal<Out, Bit>; N],
-    /// Per core: the byte its load granted in the previous cycle read.
-    pub rdata: [Signal<Out, Bits<8>>; N],
+    /// Per core: its shared-memory port ([`SmPortTarget`]). A core keeps its request up,
+    /// unchanged, until it is granted (two cycles after it was first seen, at the earliest),
+    /// or withdraws it in its first cycle (`keep` low: its instruction faulted).
+    pub cores: [SmPortTarget; N],
     /// Per core: its READY (its task ended this cycle or the one before); a lock it holds is
     /// released.
     pub task_end: [Signal<In, Bit>; N],
@@ -193,17 +182,17 @@ impl Logic for SharedMem {
         for i in 0..16 {
             // Through scratch bytes: `bit_cast` takes no loop-indexed argument
             // (docs/microarchitecture.md, rule 4).
-            self.wdata_byte.next = self.wdata[i].val();
-            self.row_byte.next = self.addr[i].val().get_bits::<8>(0);
+            self.wdata_byte.next = self.cores[i].wdata.val();
+            self.row_byte.next = self.cores[i].addr.val().get_bits::<8>(0);
             self.fields[i].clock.next = self.clock.val();
             self.fields[i].d.next = ((bit_cast::<18, 8>(self.wdata_byte.val()) << 10)
                 | bit_cast::<18, 8>(self.row_byte.val()))
-            .replace_bit(8, self.write[i].val())
-            .replace_bit(9, self.sync[i].val());
+            .replace_bit(8, self.cores[i].write.val())
+            .replace_bit(9, self.cores[i].sync.val());
             self.pick.input[i].next = self.fields[i].q.val();
             self.ld_sync_mask.next = self.ld_sync_mask.val().replace_bit(
                 i,
-                self.req[i].val() && self.sync[i].val() && !self.write[i].val(),
+                self.cores[i].req.val() && self.cores[i].sync.val() && !self.cores[i].write.val(),
             );
             self.task_end_mask.next = self
                 .task_end_mask
@@ -224,7 +213,7 @@ impl Logic for SharedMem {
         self.lock_waits.locked.next = self.locked_banks.val();
         self.lock_waits.ld_sync.next = self.ld_sync_mask.val();
         for i in 0..16 {
-            self.lock_waits.bank[i].next = self.addr[i].val().get_bits::<4>(8);
+            self.lock_waits.bank[i].next = self.cores[i].addr.val().get_bits::<4>(8);
         }
 
         self.contended_mask.next = 0.into();
@@ -279,11 +268,11 @@ impl Logic for SharedMem {
 
         // Per core: grant now, read data from the bank that granted it last cycle.
         for i in 0..16 {
-            self.grant[i].next = self.granted_by[i].val().any();
+            self.cores[i].gnt.next = self.granted_by[i].val().any();
             self.rsel[i].clock.next = self.clock.val();
             self.rsel[i].d.next = self.granted_by[i].val();
             self.read.sel[i].next = self.rsel[i].q.val();
-            self.rdata[i].next = self.read.out[i].val();
+            self.cores[i].rdata.next = self.read.out[i].val();
         }
 
         for b in 0..16 {
@@ -298,14 +287,14 @@ impl Logic for SharedMem {
             self.asked.next = false;
             self.two_asked.next = false;
             for i in 0..16 {
-                self.hit.next = self.req[i].val()
-                    && (self.addr[i].val().get_bits::<4>(8).index() == b)
+                self.hit.next = self.cores[i].req.val()
+                    && (self.cores[i].addr.val().get_bits::<4>(8).index() == b)
                     && !self.clear.val();
                 self.two_asked.next = self.two_asked.val() || (self.hit.val() && self.asked.val());
                 self.asked.next = self.asked.val() || self.hit.val();
                 self.asking.next = self.asking.val().replace_bit(
                     i,
-                    self.hit.val() && self.keep[i].val() && !self.served[b].val().get_bit(i),
+                    self.hit.val() && self.cores[i].keep.val() && !self.served[b].val().get_bit(i),
                 );
             }
             self.asks_ld_sync[b].clock.next = self.clock.val();

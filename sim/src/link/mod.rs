@@ -207,6 +207,104 @@ impl Command {
     }
 }
 
+/// The lengths a command's payload may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Length {
+    /// Exactly this many bytes.
+    Exact(u8),
+    /// At least this many (and at most [`MAX_PAYLOAD`]).
+    AtLeast(u8),
+    /// This many, then 1 or more task lines of 8 bytes.
+    Lines(u8),
+}
+
+/// What a request must be for the board to carry it out, besides arriving whole: one
+/// definition for the bridge's checks (`gpu16_hdl::bridge::request_check`) and the host's
+/// requests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The payload's length (its `seq` included).
+    pub length: Length,
+    /// A count: payload byte `.0` must be 1 to `.1`.
+    pub count: Option<(usize, u8)>,
+    /// Refused while a run is in progress.
+    pub needs_idle: bool,
+    /// Refused until the performance counters are final.
+    pub needs_counters: bool,
+}
+
+impl Command {
+    /// What this command's requests must be.
+    pub const fn shape(self) -> Shape {
+        let (length, count, needs_idle) = match self {
+            Command::Identify => (Length::Exact(0), None, false),
+            Command::WriteTm => (Length::Lines(2), None, true),
+            Command::WriteSm => (Length::AtLeast(4), None, true),
+            Command::ReadSm => (Length::Exact(4), Some((3, MAX_SM_READ as u8)), true),
+            Command::ClearSm => (Length::Exact(1), None, true),
+            Command::Launch => (Length::Exact(6), Some((1, 64)), true),
+            Command::Status => (Length::Exact(1), None, false),
+            Command::ReadEvents => (Length::Exact(4), Some((3, MAX_EVENTS_READ as u8)), false),
+            Command::ReadCounters => (Length::Exact(3), Some((2, MAX_COUNTERS_READ as u8)), true),
+            Command::ReadRegs => (Length::Exact(3), Some((2, MAX_REGS_READ as u8)), true),
+        };
+        Shape {
+            length,
+            count,
+            needs_idle,
+            needs_counters: matches!(self, Command::ReadCounters),
+        }
+    }
+}
+
+/// What the board knows when it checks a request.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardState {
+    /// A run is in progress.
+    pub running: bool,
+    /// The performance counters hold the last run's final counts.
+    pub counters_ready: bool,
+}
+
+/// Why the board refuses a whole request of command `code` with a payload of `length` bytes
+/// whose first four are `payload` (the `seq` and three arguments: a count is among them), or
+/// `None` to carry it out.
+/// The checks go in order: a known command, its length, its count, the counters, a run in
+/// progress. `resend`: the request repeats the last one that changed the board, which is
+/// answered even while the run it started goes on.
+pub fn refusal(
+    code: u8,
+    length: u8,
+    payload: [u8; 4],
+    board: BoardState,
+    resend: bool,
+) -> Option<LinkError> {
+    let Some(command) = Command::from_code(code) else {
+        return Some(LinkError::UnknownCommand);
+    };
+    let shape = command.shape();
+    let length_ok = match shape.length {
+        Length::Exact(n) => length == n,
+        Length::AtLeast(n) => length >= n,
+        Length::Lines(n) => length > n && (length - n).is_multiple_of(8),
+    };
+    if !length_ok {
+        return Some(LinkError::BadLength);
+    }
+    if let Some((arg, max)) = shape.count {
+        if payload[arg] == 0 || payload[arg] > max {
+            return Some(LinkError::BadArgument);
+        }
+    }
+    if shape.needs_counters && !board.counters_ready {
+        return Some(LinkError::Busy);
+    }
+    if shape.needs_idle && board.running && !resend {
+        return Some(LinkError::Busy);
+    }
+    None
+}
+
 /// Why the board refused a request (the first payload byte of an [`ERROR_REPLY`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -329,44 +427,118 @@ pub struct BoardStatus {
     pub seq: u8,
 }
 
+/// Where a field of a reply or a log entry lies in its bytes: its first bit (bit 0 is bit 0
+/// of byte 0; numbers are little-endian) and its width in bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldAt {
+    pub bit: usize,
+    pub width: usize,
+}
+
+impl FieldAt {
+    /// `value`, cut to the field's width, in its place.
+    pub fn place(self, value: u64) -> u128 {
+        (u128::from(value) & ((1 << self.width) - 1)) << self.bit
+    }
+
+    /// The field's value in `word`.
+    pub fn take(self, word: u128) -> u64 {
+        ((word >> self.bit) & ((1 << self.width) - 1)) as u64
+    }
+}
+
+/// A layout: each field's name (the RTL's port that carries it) and place.
+pub type Layout = [(&'static str, FieldAt)];
+
+/// `values` (in `layout`'s order) packed into one little-endian number.
+pub fn pack(layout: &Layout, values: &[u64]) -> u128 {
+    layout
+        .iter()
+        .zip(values)
+        .fold(0, |word, ((_, at), value)| word | at.place(*value))
+}
+
+/// The low `n` bytes of `word`, as bytes.
+fn le_bytes<const N: usize>(word: u128) -> [u8; N] {
+    let bytes = word.to_le_bytes();
+    std::array::from_fn(|i| bytes[i])
+}
+
+/// `bytes` as one little-endian number.
+fn le_word(bytes: &[u8]) -> u128 {
+    let mut all = [0u8; 16];
+    all[..bytes.len()].copy_from_slice(bytes);
+    u128::from_le_bytes(all)
+}
+
 impl BoardStatus {
     /// Payload bytes.
     pub const BYTES: usize = 13;
 
+    /// The payload's layout, field by field in [`BoardStatus::values`]'s order: the one
+    /// definition the bridge's RTL packs the status by and the host reads it by.
+    pub const FIELDS: [(&'static str, FieldAt); 12] = [
+        ("running", FieldAt { bit: 0, width: 1 }),
+        ("done", FieldAt { bit: 1, width: 1 }),
+        ("events_overflowed", FieldAt { bit: 2, width: 1 }),
+        ("counters_ready", FieldAt { bit: 3, width: 1 }),
+        ("code", FieldAt { bit: 8, width: 8 }),
+        ("frame", FieldAt { bit: 16, width: 8 }),
+        ("core", FieldAt { bit: 24, width: 8 }),
+        ("ip", FieldAt { bit: 32, width: 8 }),
+        ("cycles", FieldAt { bit: 40, width: 32 }),
+        ("runs", FieldAt { bit: 72, width: 8 }),
+        ("events", FieldAt { bit: 80, width: 16 }),
+        ("seq", FieldAt { bit: 96, width: 8 }),
+    ];
+
+    /// The fields' values, in [`BoardStatus::FIELDS`]' order.
+    pub fn values(&self) -> [u64; 12] {
+        [
+            u64::from(self.running),
+            u64::from(self.done),
+            u64::from(self.events_overflowed),
+            u64::from(self.counters_ready),
+            u64::from(self.code),
+            u64::from(self.frame),
+            u64::from(self.core),
+            u64::from(self.ip),
+            u64::from(self.cycles),
+            u64::from(self.runs),
+            u64::from(self.events),
+            u64::from(self.seq),
+        ]
+    }
+
+    /// The payload as one little-endian number (its low [`BoardStatus::BYTES`] bytes), each
+    /// field cut to its width.
+    pub fn word(&self) -> u128 {
+        pack(&Self::FIELDS, &self.values())
+    }
+
     pub fn encode(&self) -> [u8; BoardStatus::BYTES] {
-        let mut b = [0u8; BoardStatus::BYTES];
-        b[0] = u8::from(self.running)
-            | u8::from(self.done) << 1
-            | u8::from(self.events_overflowed) << 2
-            | u8::from(self.counters_ready) << 3;
-        b[1] = self.code;
-        b[2] = self.frame;
-        b[3] = self.core;
-        b[4] = self.ip;
-        b[5..9].copy_from_slice(&self.cycles.to_le_bytes());
-        b[9] = self.runs;
-        b[10..12].copy_from_slice(&self.events.to_le_bytes());
-        b[12] = self.seq;
-        b
+        le_bytes(self.word())
     }
 
     pub fn decode(b: &[u8]) -> Option<BoardStatus> {
         if b.len() != BoardStatus::BYTES {
             return None;
         }
+        let word = le_word(b);
+        let v: [u64; 12] = std::array::from_fn(|i| Self::FIELDS[i].1.take(word));
         Some(BoardStatus {
-            running: b[0] & 1 != 0,
-            done: b[0] & 2 != 0,
-            events_overflowed: b[0] & 4 != 0,
-            counters_ready: b[0] & 8 != 0,
-            code: b[1],
-            frame: b[2],
-            core: b[3],
-            ip: b[4],
-            cycles: u32::from_le_bytes(b[5..9].try_into().ok()?),
-            runs: b[9],
-            events: u16::from_le_bytes(b[10..12].try_into().ok()?),
-            seq: b[12],
+            running: v[0] != 0,
+            done: v[1] != 0,
+            events_overflowed: v[2] != 0,
+            counters_ready: v[3] != 0,
+            code: v[4] as u8,
+            frame: v[5] as u8,
+            core: v[6] as u8,
+            ip: v[7] as u8,
+            cycles: v[8] as u32,
+            runs: v[9] as u8,
+            events: v[10] as u16,
+            seq: v[11] as u8,
         })
     }
 }
@@ -384,31 +556,55 @@ pub struct LogEntry {
 }
 
 impl LogEntry {
-    /// Bytes per entry: cycle (4), ready (2), mask (2), frame, flags (bit 0 a frame was
-    /// handled, bit 1 it is an IF).
+    /// Bytes per entry.
     pub const BYTES: usize = 10;
 
+    /// The entry's layout, in [`LogEntry::values`]' order: the one definition the board's
+    /// timeline log packs its entries by and the host reads them by. `frame` and `mask` mean
+    /// something only when `handled` is set.
+    pub const FIELDS: [(&'static str, FieldAt); 6] = [
+        ("cycle", FieldAt { bit: 0, width: 32 }),
+        ("ready", FieldAt { bit: 32, width: 16 }),
+        ("mask", FieldAt { bit: 48, width: 16 }),
+        ("frame", FieldAt { bit: 64, width: 8 }),
+        ("handled", FieldAt { bit: 72, width: 1 }),
+        ("is_if", FieldAt { bit: 73, width: 1 }),
+    ];
+
+    /// The fields' values, in [`LogEntry::FIELDS`]' order.
+    pub fn values(&self) -> [u64; 6] {
+        let h = self.handled.unwrap_or(Handled {
+            is_if: false,
+            frame: 0,
+            mask: 0,
+        });
+        [
+            u64::from(self.cycle),
+            u64::from(self.ready),
+            u64::from(h.mask),
+            u64::from(h.frame),
+            u64::from(self.handled.is_some()),
+            u64::from(h.is_if),
+        ]
+    }
+
     pub fn encode(&self) -> [u8; LogEntry::BYTES] {
-        let mut b = [0u8; LogEntry::BYTES];
-        b[..4].copy_from_slice(&self.cycle.to_le_bytes());
-        b[4..6].copy_from_slice(&self.ready.to_le_bytes());
-        if let Some(h) = self.handled {
-            b[6..8].copy_from_slice(&h.mask.to_le_bytes());
-            b[8] = h.frame;
-            b[9] = 1 | u8::from(h.is_if) << 1;
-        }
-        b
+        le_bytes(pack(&Self::FIELDS, &self.values()))
     }
 
     pub fn decode(b: &[u8]) -> Option<LogEntry> {
-        let b: &[u8; LogEntry::BYTES] = b.try_into().ok()?;
+        if b.len() != LogEntry::BYTES {
+            return None;
+        }
+        let word = le_word(b);
+        let v: [u64; 6] = std::array::from_fn(|i| Self::FIELDS[i].1.take(word));
         Some(LogEntry {
-            cycle: u32::from_le_bytes(b[..4].try_into().ok()?),
-            ready: u16::from_le_bytes([b[4], b[5]]),
-            handled: (b[9] & 1 != 0).then(|| Handled {
-                is_if: b[9] & 2 != 0,
-                frame: b[8],
-                mask: u16::from_le_bytes([b[6], b[7]]),
+            cycle: v[0] as u32,
+            ready: v[1] as u16,
+            handled: (v[4] != 0).then_some(Handled {
+                is_if: v[5] != 0,
+                frame: v[3] as u8,
+                mask: v[2] as u16,
             }),
         })
     }
@@ -495,6 +691,17 @@ mod tests {
             seq: 77,
         };
         assert_eq!(BoardStatus::decode(&st.encode()), Some(st));
+        // The fields lie apart, inside the payload.
+        let mut used = 0u128;
+        for (name, at) in BoardStatus::FIELDS {
+            let bits = ((1u128 << at.width) - 1) << at.bit;
+            assert_eq!(used & bits, 0, "{name} overlaps another field");
+            assert!(
+                at.bit + at.width <= 8 * BoardStatus::BYTES,
+                "{name} past the end"
+            );
+            used |= bits;
+        }
         for handled in [
             None,
             Some(Handled {

@@ -1,0 +1,41 @@
+//! The shared-memory port: how a core asks the shared memory for one byte, and how it is
+//! answered; one per core. Its protocol (a kept request holds until its grant, a request may
+//! be withdrawn only in its first cycle, the grant comes 2 cycles after the request at the
+//! earliest and a load's byte the cycle after the grant) is written out, with its cycle
+//! diagram, in docs/interfaces.md ("The shared-memory port").
+
+use rust_hdl::prelude::*;
+
+/// The core's side of the shared-memory port.
+#[derive(LogicInterface, Default)]
+#[join = "SmPortTarget"]
+pub struct SmPort {
+    /// A request this cycle.
+    pub req: Signal<Out, Bit>,
+    /// With `req`: it stays up next cycle unless granted now (low: withdrawn).
+    pub keep: Signal<Out, Bit>,
+    /// Byte address `{bank, row}`.
+    pub addr: Signal<Out, Bits<12>>,
+    /// A store; `ld_sync`/`st_sync`; the byte a store writes.
+    pub write: Signal<Out, Bit>,
+    pub sync: Signal<Out, Bit>,
+    pub wdata: Signal<Out, Bits<8>>,
+    /// The request is served this cycle.
+    pub gnt: Signal<In, Bit>,
+    /// The byte a load granted in the previous cycle read.
+    pub rdata: Signal<In, Bits<8>>,
+}
+
+/// The shared memory's side of one core's port.
+#[derive(LogicInterface, Default)]
+#[join = "SmPort"]
+pub struct SmPortTarget {
+    pub req: Signal<In, Bit>,
+    pub keep: Signal<In, Bit>,
+    pub addr: Signal<In, Bits<12>>,
+    pub write: Signal<In, Bit>,
+    pub sync: Signal<In, Bit>,
+    pub wdata: Signal<In, Bits<8>>,
+    pub gnt: Signal<Out, Bit>,
+    pub rdata: Signal<Out, Bits<8>>,
+}
