@@ -147,6 +147,9 @@ pub enum Attempt {
     /// Bytes came back, but no whole reply to this request (damaged, or the request arrived
     /// damaged).
     Garbled,
+    /// A reply started and stopped partway: a byte of it was lost, or the board (a simulated
+    /// one on a loaded machine) paused longer than the host waits between bytes.
+    Cut,
     /// Nothing came back before the deadline.
     Silent,
 }
@@ -312,10 +315,12 @@ impl Link {
             .map_err(|e| self.io(e))?;
         self.port.flush().map_err(|e| self.io(e))?;
         let attempt = self.reply(request)?;
-        // Silence says the board is slower than expected; garble only that the line is noisy.
+        // Silence, or a reply that stops partway, says the board may be slower than expected;
+        // garble only that the line is noisy. (A cut that was a lost byte costs only longer
+        // waits, up to MAX_SLACK.)
         self.slack = match attempt {
             Attempt::Done(_) | Attempt::Refused(_) => (self.slack / 2).max(1),
-            Attempt::Silent => (self.slack * 2).min(MAX_SLACK),
+            Attempt::Silent | Attempt::Cut => (self.slack * 2).min(MAX_SLACK),
             Attempt::Garbled => self.slack,
         };
         Ok(attempt)
@@ -391,10 +396,12 @@ impl Link {
                 }
             }
         }
-        Ok(if heard {
-            Attempt::Garbled
-        } else {
+        Ok(if !heard {
             Attempt::Silent
+        } else if deframer.in_frame() {
+            Attempt::Cut
+        } else {
+            Attempt::Garbled
         })
     }
 

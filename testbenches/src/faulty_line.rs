@@ -43,13 +43,20 @@ pub enum Fault {
     Duplicate,
     /// It (and all behind it) arrives this much later.
     Delay(Duration),
+    /// Its bytes from `at` on (and all behind them) arrive `pause` later: a board that stops
+    /// partway through a reply.
+    Stall { at: usize, pause: Duration },
 }
+
+/// An [`Aim::nth`] that hits every request of its command, or every reply to it.
+pub const EVERY: usize = usize::MAX;
 
 /// A fault aimed at the `nth` (from 0) request of `command`, or reply to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Aim {
     pub way: Way,
     pub command: Command,
+    /// Which one, from 0, or [`EVERY`] one.
     pub nth: usize,
     pub fault: Fault,
 }
@@ -225,9 +232,9 @@ impl Lane {
         }
         let mut bytes = encode(sync, f.code, &f.payload);
         let now = Instant::now();
-        let aim = aims
-            .iter()
-            .find(|a| a.way == self.way && a.command as u8 == command && a.nth == nth);
+        let aim = aims.iter().find(|a| {
+            a.way == self.way && a.command as u8 == command && (a.nth == nth || a.nth == EVERY)
+        });
         let Some(aim) = aim else {
             self.push(now, bytes);
             return;
@@ -254,6 +261,11 @@ impl Lane {
                 self.push(now, bytes);
             }
             Fault::Delay(d) => self.push(now + d, bytes),
+            Fault::Stall { at, pause } => {
+                let rest = bytes.split_off(at.min(bytes.len() - 1));
+                self.push(now, bytes);
+                self.push(now + pause, rest);
+            }
         }
     }
 

@@ -18,7 +18,7 @@ use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::link::Command;
 use gpu16_sim::run::{RunConfig, RunResult};
-use gpu16_testbenches::faulty_line::{Aim, Fault, FaultyLine, Plan, Way};
+use gpu16_testbenches::faulty_line::{Aim, Fault, FaultyLine, Plan, Way, EVERY};
 use gpu16_testbenches::random_program::random_program;
 use gpu16_testbenches::{asm, seeds};
 use std::path::PathBuf;
@@ -199,6 +199,37 @@ fn no_single_fault_on_any_command_runs_a_program_twice_or_changes_its_answer() {
     });
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// A board that stalls partway through every reply of a command (a simulated board on a
+/// loaded machine did): the host's waits between a reply's bytes grow until the whole reply
+/// is taken, where a constant wait would give up with "the line is too noisy".
+#[test]
+fn replies_that_stall_partway_are_waited_for() {
+    let frames = asm(&std::fs::read_to_string(
+        gpu16_testbenches::examples_dir().join("vector_add.s"),
+    )
+    .unwrap());
+    let init = sm::zeroed();
+    let config = RunConfig {
+        max_cycles: 100_000,
+    };
+    let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
+    // Past the simulated board's gap between bytes (20 ms) a few times over.
+    let pause = Duration::from_millis(150);
+    let plan = Plan::Aimed(vec![Aim {
+        way: Way::ToHost,
+        command: Command::WriteTm,
+        nth: EVERY,
+        fault: Fault::Stall { at: 4, pause },
+    }]);
+    let board = board_sim().start().unwrap();
+    let (result, ran, hits, retries) =
+        run_through(&board, plan, &frames, &init, config, READ_ALL_BUT_SM);
+    let result = result.unwrap_or_else(|e| panic!("{e} after {retries} requests sent again"));
+    assert_eq!(ran, 1);
+    assert!(hits >= 2, "{hits} replies stalled");
+    assert_eq!(differs(&result, &rtl, READ_ALL_BUT_SM), None);
 }
 
 #[test]
