@@ -2,32 +2,40 @@
 //! byte streams and the GPU's host interface.
 //!
 //! ```text
-//!  UartRx ─bytes─► Receiver ─checked frame─► Bridge ─► GPU host ports (TM, SM, launch, debug)
-//!                  (buffer, CRC)               │  ◄── status, SM rows, registers, counters
-//!  UartTx ◄─bytes── reply: sync, code, length, payload fetched byte by byte, CRC ◄── EventLog
+//!  UartRx ─bytes─► Receiver ─frame─► RequestCheck ─► Bridge state ─► GPU host ports
+//!                  (buffer, CRC)     (refusal,        (carry out:     (TM, SM, launch, debug)
+//!                                     resend)          TM, SM, clear)
+//!  UartTx ◄─bytes── ReplyOut ◄── ReplyFetch ◄── captured bytes (StatusWord, identity, error),
+//!                   (sync, code,   (a byte of     SM rows, registers, counters,
+//!                    length, seq,   the source)    EventLog entries
+//!                    payload, CRC)
 //! ```
 //!
 //! One request at a time: the bridge checks a request (command known, length, arguments, not
 //! busy), carries it out, and sends exactly one reply. A refused request changes nothing and
 //! gets an error reply. A request that changes the board and repeats the `seq` and command of
 //! the last one carried out is a host's resend after a lost reply: it gets the success reply
-//! again and is not carried out twice (`gpu16_sim::link`, sequence numbers). The bridge returns to waiting for a request after every reply, whatever
-//! came before, so it cannot wedge; shared memory can be read whenever no run is in progress,
-//! after a machine error too.
+//! again and is not carried out twice (`gpu16_sim::link`, sequence numbers). The bridge
+//! returns to waiting for a request after every reply, whatever came before, so it cannot
+//! wedge; shared memory can be read whenever no run is in progress, after a machine error too.
 
 pub mod crc16;
 pub mod event_log;
 pub mod packing;
 pub mod receiver;
+pub mod reply_fetch;
+pub mod reply_out;
 pub mod request_check;
 pub mod status_word;
 pub mod uart_rx;
 pub mod uart_tx;
 
 use gpu16_sim::link::{
-    BaudError, Command, Identity, LinkError, ERROR_REPLY, EVENT_CAPACITY, REPLY_SYNC, VERSION,
+    BaudError, Command, Identity, LinkError, ERROR_REPLY, EVENT_CAPACITY, VERSION,
 };
 use receiver::Receiver;
+use reply_fetch::ReplyFetch;
+use reply_out::ReplyOut;
 use request_check::RequestCheck;
 use rust_hdl::prelude::*;
 use status_word::StatusWord;
@@ -166,8 +174,9 @@ pub struct Bridge {
 
     receiver: Receiver,
     request_check: RequestCheck,
+    reply_fetch: ReplyFetch,
     status_word: StatusWord,
-    reply_crc: crc16::Crc16,
+    reply_out: ReplyOut,
     /// The command codes of `gpu16_sim::link::Command`.
     cmd_identify: Constant<Bits<8>>,
     cmd_write_tm: Constant<Bits<8>>,
@@ -179,7 +188,6 @@ pub struct Bridge {
     cmd_read_events: Constant<Bits<8>>,
     cmd_read_counters: Constant<Bits<8>>,
     identity: Constant<Bits<128>>,
-    reply_sync: Constant<Bits<8>>,
     error_reply: Constant<Bits<8>>,
     err_bad_crc: Constant<Bits<8>>,
 
@@ -235,12 +243,7 @@ pub struct Bridge {
     arg4: Signal<Local, Bits<8>>,
     refusal: Signal<Local, Bits<8>>,
     status_bytes: Signal<Local, Bits<128>>,
-    send: Signal<Local, Bit>,
-    accept: Signal<Local, Bit>,
-    send_byte: Signal<Local, Bits<8>>,
     ptr_next: Signal<Local, Bits<8>>,
-    fetched: Signal<Local, Bits<8>>,
-    byte_shift: Signal<Local, Bits<8>>,
 }
 
 impl Bridge {
@@ -291,8 +294,9 @@ impl Bridge {
             log_overflow: Default::default(),
             receiver: Receiver::new(config.clocks_per_bit()),
             request_check: Default::default(),
+            reply_fetch: Default::default(),
             status_word: Default::default(),
-            reply_crc: Default::default(),
+            reply_out: Default::default(),
             cmd_identify: byte(Command::Identify as u8),
             cmd_write_tm: byte(Command::WriteTm as u8),
             cmd_write_sm: byte(Command::WriteSm as u8),
@@ -303,7 +307,6 @@ impl Bridge {
             cmd_read_events: byte(Command::ReadEvents as u8),
             cmd_read_counters: byte(Command::ReadCounters as u8),
             identity: Constant::new(identity),
-            reply_sync: byte(REPLY_SYNC),
             error_reply: byte(ERROR_REPLY),
             err_bad_crc: byte(LinkError::BadCrc as u8),
             state: Default::default(),
@@ -348,12 +351,7 @@ impl Bridge {
             arg4: Default::default(),
             refusal: Default::default(),
             status_bytes: Default::default(),
-            send: Default::default(),
-            accept: Default::default(),
-            send_byte: Default::default(),
             ptr_next: Default::default(),
-            fetched: Default::default(),
-            byte_shift: Default::default(),
         }
     }
 }
@@ -450,72 +448,26 @@ impl Logic for Bridge {
 
         // ---- the reply's bytes ----
         self.ptr_next.next = self.ptr.q.val() + 1;
-        self.send.next = false;
-        self.send_byte.next = self.out_byte.q.val();
-        match self.state.q.val() {
-            BridgeState::SendSync => {
-                self.send.next = true;
-                self.send_byte.next = self.reply_sync.val();
-            }
-            BridgeState::SendCode => {
-                self.send.next = true;
-                self.send_byte.next = self.code.q.val();
-            }
-            BridgeState::SendLength => {
-                self.send.next = true;
-                self.send_byte.next = self.len.q.val();
-            }
-            BridgeState::SendSeq => {
-                self.send.next = true;
-                self.send_byte.next = self.seq.val();
-            }
-            BridgeState::SendByte => {
-                self.send.next = true;
-            }
-            BridgeState::SendCrcHigh => {
-                self.send.next = true;
-                self.send_byte.next = self.reply_crc.value.val().get_bits::<8>(8);
-            }
-            BridgeState::SendCrcLow => {
-                self.send.next = true;
-                self.send_byte.next = self.reply_crc.value.val().get_bits::<8>(0);
-            }
-            _ => {}
-        }
-        self.accept.next = self.send.val() && self.tx_ready.val();
-        self.reply_crc.clock.next = self.clock.val();
-        self.reply_crc.clear.next = self.state.q.val() == BridgeState::SendSync;
-        self.reply_crc.enable.next = self.accept.val()
-            && ((self.state.q.val() == BridgeState::SendCode)
-                || (self.state.q.val() == BridgeState::SendLength)
-                || (self.state.q.val() == BridgeState::SendSeq)
-                || (self.state.q.val() == BridgeState::SendByte));
-        self.reply_crc.data.next = self.send_byte.val();
+        self.reply_out.clock.next = self.clock.val();
+        self.reply_out.state.next = self.state.q.val();
+        self.reply_out.code.next = self.code.q.val();
+        self.reply_out.len.next = self.len.q.val();
+        self.reply_out.seq.next = self.seq.val();
+        self.reply_out.payload_byte.next = self.out_byte.q.val();
+        self.reply_out.tx_ready.next = self.tx_ready.val();
 
         // A fetched payload byte, from the source's word and the byte in it.
-        self.byte_shift.next = bit_cast::<8, 4>(self.byte_sel.q.val()) << 3;
-        // (Narrowed to the low byte by `bit_cast`: no unused bits.)
-        self.fetched.next = bit_cast::<8, 128>(self.fixed.q.val() >> (self.ptr.q.val() << 3));
-        match self.source.q.val() {
-            Source::Sm => {
-                for i in 0..16 {
-                    if self.sm_addr_q.q.val().get_bits::<4>(8).index() == i {
-                        self.fetched.next = self.sm_rdata[i].val();
-                    }
-                }
-            }
-            Source::Regs => {
-                self.fetched.next = self.dbg_value.val();
-            }
-            Source::Counters => {
-                self.fetched.next =
-                    bit_cast::<8, 32>(self.stat_value.val() >> self.byte_shift.val());
-            }
-            Source::Events => {
-                self.fetched.next = bit_cast::<8, 80>(self.log_data.val() >> self.byte_shift.val());
-            }
-            _ => {}
+        self.reply_fetch.source.next = self.source.q.val();
+        self.reply_fetch.fixed.next = self.fixed.q.val();
+        self.reply_fetch.ptr.next = self.ptr.q.val();
+        for i in 0..16 {
+            self.reply_fetch.sm_rdata[i].next = self.sm_rdata[i].val();
         }
+        self.reply_fetch.sm_bank.next = self.sm_addr_q.q.val().get_bits::<4>(8);
+        self.reply_fetch.dbg_value.next = self.dbg_value.val();
+        self.reply_fetch.stat_value.next = self.stat_value.val();
+        self.reply_fetch.log_data.next = self.log_data.val();
+        self.reply_fetch.byte_sel.next = self.byte_sel.q.val();
 
         // ---- the state machine ----
         match self.state.q.val() {
@@ -655,17 +607,17 @@ impl Logic for Bridge {
                 }
             }
             BridgeState::SendSync => {
-                if self.accept.val() {
+                if self.reply_out.accept.val() {
                     self.state.d.next = BridgeState::SendCode;
                 }
             }
             BridgeState::SendCode => {
-                if self.accept.val() {
+                if self.reply_out.accept.val() {
                     self.state.d.next = BridgeState::SendLength;
                 }
             }
             BridgeState::SendLength => {
-                if self.accept.val() {
+                if self.reply_out.accept.val() {
                     if self.has_seq.q.val() {
                         self.state.d.next = BridgeState::SendSeq;
                     } else {
@@ -674,7 +626,7 @@ impl Logic for Bridge {
                 }
             }
             BridgeState::SendSeq => {
-                if self.accept.val() {
+                if self.reply_out.accept.val() {
                     self.ptr.d.next = 1.into();
                     if self.len.q.val() == 1 {
                         self.state.d.next = BridgeState::SendCrcHigh;
@@ -697,11 +649,11 @@ impl Logic for Bridge {
                 self.state.d.next = BridgeState::Wait2;
             }
             BridgeState::Wait2 => {
-                self.out_byte.d.next = self.fetched.val();
+                self.out_byte.d.next = self.reply_fetch.byte.val();
                 self.state.d.next = BridgeState::SendByte;
             }
             BridgeState::SendByte => {
-                if self.accept.val() {
+                if self.reply_out.accept.val() {
                     self.ptr.d.next = self.ptr_next.val();
                     if self.byte_sel.q.val() == self.last_byte.q.val() {
                         self.byte_sel.d.next = 0.into();
@@ -717,12 +669,12 @@ impl Logic for Bridge {
                 }
             }
             BridgeState::SendCrcHigh => {
-                if self.accept.val() {
+                if self.reply_out.accept.val() {
                     self.state.d.next = BridgeState::SendCrcLow;
                 }
             }
             BridgeState::SendCrcLow => {
-                if self.accept.val() {
+                if self.reply_out.accept.val() {
                     self.state.d.next = BridgeState::Idle;
                 }
             }
@@ -735,8 +687,8 @@ impl Logic for Bridge {
         }
 
         // ---- outputs ----
-        self.tx_start.next = self.accept.val();
-        self.tx_data.next = self.send_byte.val();
+        self.tx_start.next = self.reply_out.accept.val();
+        self.tx_data.next = self.reply_out.byte.val();
         self.refused.next = self.refused_q.q.val();
         self.tm_write.next = self.tm_write_q.q.val();
         self.tm_line.next = self.tm_line_q.q.val();

@@ -2,7 +2,7 @@
 //! R0, starts groups of cores and collects READY; reports the errors of SPEC §7.
 //!
 //! ```text
-//!  TaskMemory ──frame TP──► decode CF / IF ──► FenceCheck ──► start, frame, R0 (registered)
+//!  TaskMemory ──frame TP──► FrameDecision (CF / IF, fences) ──► start, frame, R0 (registered)
 //!       ▲ read TP (or TP+1 when this cycle handles TP)          │
 //!       └───────────────────────────────────────────────────────┘   busy ◄── READY of cores
 //! ```
@@ -15,9 +15,8 @@
 //! - Decisions use `busy & !ready`: a core that signals READY in cycle c can be started by the
 //!   decision of cycle c; `start` and the frame are registered, so the core sees them in c+1 and
 //!   executes instruction 0 in c+2 — a task follows the last READY of the one before on the
-//!   same cores within 2 cycles. The rest of each decision is made from registers first
-//!   (`waits_for`: the cores whose tasks hold the frame at TP back), so READY meets one AND-OR
-//!   (`holds`) on its way in.
+//!   same cores within 2 cycles. The rest of each decision is made from registers first, so
+//!   READY meets one AND-OR on its way in ([`FrameDecision`]).
 //! - A CF waits for an in-flight `acq` task and for the cores it initialises; R0 is written
 //!   the cycle after the CF is handled. An IF waits for its fence ([`fence`]); an `acq` IF then
 //!   blocks every later frame until its cores are all READY.
@@ -29,11 +28,13 @@
 //! Status codes: 0 ok, 1 `BAD_FENCE`, 2 `TRUNCATED`, 3 `ILLEGAL_INSN`, 4 `ATOMIC_VIOLATION`,
 //! 5 `TIMEOUT` ([`status`]).
 
+mod decision;
 mod error_latch;
 mod fault_priority;
 mod fence;
 mod task_memory;
 
+pub use decision::FrameDecision;
 pub use error_latch::ErrorLatch;
 pub use fault_priority::FaultPriority;
 pub use fence::FenceCheck;
@@ -104,7 +105,7 @@ pub struct Scheduler {
     pub event_mask: Signal<Out, Bits<16>>,
 
     tm: TaskMemory,
-    fence_check: FenceCheck,
+    decision: FrameDecision,
     fault_priority: FaultPriority,
     errors: ErrorLatch,
     run: DFF<Bit>,
@@ -147,30 +148,7 @@ pub struct Scheduler {
     ev_frame: DFF<Bits<6>>,
     ev_mask: DFF<Bits<16>>,
 
-    busy_now: Signal<Local, Bits<16>>,
-    /// The walk may go on this cycle as far as the registers tell (the run is on, frame 0 is
-    /// loaded, nothing stopped it, frames are left, no `TIMEOUT`).
-    walk_ok: Signal<Local, Bit>,
-    frame_ok: Signal<Local, Bit>,
-    is_cf: Signal<Local, Bit>,
-    cf_mask: Signal<Local, Bits<16>>,
-    cf_targets: Signal<Local, Bits<16>>,
-    /// The CF at TP names fence 3 / an IF_Num past the last frame (whether or not it is
-    /// handled now).
-    fence3: Signal<Local, Bit>,
-    past_end: Signal<Local, Bit>,
-    /// The cores whose tasks hold the frame at TP back (from registers): for a CF an `acq`
-    /// task's and its R0 targets, for an IF its fence's cores.
-    waits_for: Signal<Local, Bits<16>>,
-    /// Per core: it holds the frame at TP back this cycle (busy after its READY and in
-    /// `waits_for`), or it faults (no frame is handled after an error).
-    holds: Signal<Local, Bits<16>>,
-    bad_fence: Signal<Local, Bit>,
-    truncated: Signal<Local, Bit>,
-    cf_go: Signal<Local, Bit>,
-    if_go: Signal<Local, Bit>,
     timeout: Signal<Local, Bit>,
-    faults: Signal<Local, Bits<16>>,
     tp_next: Signal<Local, Bits<7>>,
     busy_next: Signal<Local, Bits<16>>,
     stop_next: Signal<Local, Bit>,
@@ -217,54 +195,25 @@ impl Logic for Scheduler {
             self.frame[k].d.next = self.frame[k].q.val();
         }
 
-        // ---- the frame at TP ----
-        // A fault this cycle already stops issue this cycle (SPEC §7: no new frame after an
-        // error), although the faulting core's READY frees it.
-        self.faults.next = self.fault.val() & self.ready.val();
-        self.busy_now.next = self.busy.q.val() & !self.ready.val();
+        // ---- the frame at TP: handled now, stopped at, or waiting (FrameDecision) ----
         self.timeout.next = self.run.q.val() && self.at_limit.q.val();
         self.cycle_next.next = self.cycle.q.val() + 1;
-        // Everything about the frame at TP is decided from registers first; this cycle's
-        // READYs and faults then meet one AND-OR (`holds`) on their way to the decisions.
-        self.walk_ok.next = self.run.q.val()
-            && self.primed.q.val()
-            && !self.stopped.q.val()
-            && !self.timeout.val()
-            && self.left.q.val().any();
-        self.is_cf.next = !self.ifs_left.q.val().any();
-        self.cf_mask.next = self.frame[0].q.val().get_bits::<16>(16);
-        self.cf_targets.next = self.frame[0].q.val().get_bits::<16>(32) & self.cf_mask.val();
-        self.fence3.next = self.frame[0].q.val().get_bits::<2>(6) == 3;
-        // TP + IF_Num >= L, as IF_Num >= L - TP: one comparison of registers.
-        self.past_end.next =
-            bit_cast::<7, 6>(self.frame[0].q.val().get_bits::<6>(0)) >= self.left.q.val();
-        self.fence_check.fence.next = self.fence_bits.q.val();
-        self.fence_check.mask.next = self.mask.q.val();
-        // An IF after an `acq` IF is of the same CF, under the same fence and mask: its own
-        // cores are the `acq` task's, so only a CF needs `acq_mask`.
-        if self.is_cf.val() {
-            self.waits_for.next = self.acq_mask.q.val() | self.cf_targets.val();
-        } else {
-            self.waits_for.next = self.fence_check.waits_for.val();
-        }
-        self.holds.next = (self.waits_for.val() & self.busy_now.val()) | self.faults.val();
-        // A bad CF is reported once no `acq` task holds the scheduler; it does not wait for
-        // its R0 targets (docs/ARCHITECTURE.md, reading 2).
-        self.frame_ok.next = self.walk_ok.val()
-            && !self.faults.val().any()
-            && !(self.acq_mask.q.val() & self.busy_now.val()).any();
-        self.bad_fence.next = self.frame_ok.val() && self.is_cf.val() && self.fence3.val();
-        self.truncated.next =
-            self.frame_ok.val() && self.is_cf.val() && !self.fence3.val() && self.past_end.val();
-        self.cf_go.next = self.walk_ok.val()
-            && self.is_cf.val()
-            && !self.fence3.val()
-            && !self.past_end.val()
-            && !self.holds.val().any();
-        self.if_go.next = self.walk_ok.val() && !self.is_cf.val() && !self.holds.val().any();
+        self.decision.running.next = self.run.q.val();
+        self.decision.primed.next = self.primed.q.val();
+        self.decision.stopped.next = self.stopped.q.val();
+        self.decision.timeout.next = self.timeout.val();
+        self.decision.left.next = self.left.q.val();
+        self.decision.ifs_left.next = self.ifs_left.q.val();
+        self.decision.frame.next = self.frame[0].q.val();
+        self.decision.fence.next = self.fence_bits.q.val();
+        self.decision.mask.next = self.mask.q.val();
+        self.decision.acq_mask.next = self.acq_mask.q.val();
+        self.decision.busy.next = self.busy.q.val();
+        self.decision.ready.next = self.ready.val();
+        self.decision.fault.next = self.fault.val();
 
         // ---- core faults: the lowest faulting core is first ----
-        self.fault_priority.faults.next = self.faults.val();
+        self.fault_priority.faults.next = self.decision.faults.val();
         for i in 0..16 {
             self.fault_priority.code[i].next = self.fault_code[i].val();
             self.fault_priority.ip[i].next = self.fault_ip[i].val();
@@ -273,33 +222,33 @@ impl Logic for Scheduler {
 
         // ---- handling ----
         self.tp_next.next = self.tp.q.val();
-        self.busy_next.next = self.busy_now.val();
+        self.busy_next.next = self.decision.busy_now.val();
         // The frame after TP (TP+2 if TP is handled now); from registers but for one
         // multiplexer.
         self.read_frame.next = self.tp.q.val().get_bits::<6>(0) + 1;
         self.start_q.d.next = 0.into();
         self.init_write_q.d.next = 0.into();
-        self.ev_valid.d.next = self.cf_go.val() || self.if_go.val();
-        self.ev_if.d.next = self.if_go.val();
+        self.ev_valid.d.next = self.decision.cf_go.val() || self.decision.if_go.val();
+        self.ev_if.d.next = self.decision.if_go.val();
         self.ev_frame.d.next = self.tp.q.val().get_bits::<6>(0);
-        if self.cf_go.val() {
+        if self.decision.cf_go.val() {
             self.tp_next.next = self.tp.q.val() + 1;
-            self.mask.d.next = self.cf_mask.val();
+            self.mask.d.next = self.decision.cf_mask.val();
             self.fence_bits.d.next = self.frame[0].q.val().get_bits::<2>(6);
             self.ifs_left.d.next = self.frame[0].q.val().get_bits::<6>(0);
-            self.init_write_q.d.next = self.cf_targets.val();
+            self.init_write_q.d.next = self.decision.cf_targets.val();
             for i in 0..8 {
                 self.init_value_q[i].d.next = self.frame[2].q.val().get_bits::<8>(8 * i);
                 self.init_value_q[i + 8].d.next = self.frame[3].q.val().get_bits::<8>(8 * i);
             }
-            self.ev_mask.d.next = self.cf_mask.val();
+            self.ev_mask.d.next = self.decision.cf_mask.val();
         }
-        if self.if_go.val() {
+        if self.decision.if_go.val() {
             self.tp_next.next = self.tp.q.val() + 1;
             self.ifs_left.d.next = self.ifs_left.q.val() - 1;
             self.start_q.d.next = self.mask.q.val();
-            self.busy_next.next = self.busy_now.val() | self.mask.q.val();
-            if self.fence_check.acquire.val() {
+            self.busy_next.next = self.decision.busy_now.val() | self.mask.q.val();
+            if self.decision.acquire.val() {
                 self.acq_mask.d.next = self.mask.q.val();
             } else {
                 self.acq_mask.d.next = 0.into();
@@ -311,7 +260,7 @@ impl Logic for Scheduler {
             }
             self.ev_mask.d.next = self.mask.q.val();
         }
-        if self.cf_go.val() || self.if_go.val() || !self.primed.q.val() {
+        if self.decision.cf_go.val() || self.decision.if_go.val() || !self.primed.q.val() {
             // The frame read last cycle (TP+1, or frame 0 in the run's first cycle) becomes
             // the frame at TP.
             self.frame[0].d.next = self.tm.line0.val();
@@ -319,7 +268,7 @@ impl Logic for Scheduler {
             self.frame[2].d.next = self.tm.line2.val();
             self.frame[3].d.next = self.tm.line3.val();
         }
-        if self.cf_go.val() || self.if_go.val() {
+        if self.decision.cf_go.val() || self.decision.if_go.val() {
             self.read_frame.next = self.tp.q.val().get_bits::<6>(0) + 2;
             self.left.d.next = self.left.q.val() - 1;
         }
@@ -329,15 +278,15 @@ impl Logic for Scheduler {
 
         // ---- errors and the end of the run ----
         self.stop_next.next = self.stopped.q.val()
-            || self.bad_fence.val()
-            || self.truncated.val()
-            || self.faults.val().any();
+            || self.decision.bad_fence.val()
+            || self.decision.truncated.val()
+            || self.decision.faults.val().any();
         self.stopped.d.next = self.stop_next.val();
         self.errors.clock.next = self.clock.val();
         self.errors.clear.next = self.launch.val();
         self.errors.running.next = self.run.q.val();
-        self.errors.bad_fence.next = self.bad_fence.val();
-        self.errors.truncated.next = self.truncated.val();
+        self.errors.bad_fence.next = self.decision.bad_fence.val();
+        self.errors.truncated.next = self.decision.truncated.val();
         self.errors.tp.next = self.tp.q.val();
         self.errors.fault.next = self.fault_priority.any.val();
         self.errors.fault_code.next = self.fault_priority.first_code.val();
@@ -359,9 +308,10 @@ impl Logic for Scheduler {
                 // not a comparison of TP and an OR over the busy mask.
                 if (self.stop_next.val()
                     || !self.left.q.val().any()
-                    || ((self.cf_go.val() || self.if_go.val()) && (self.left.q.val() == 1)))
-                    && !self.busy_now.val().any()
-                    && !(self.if_go.val() && self.mask.q.val().any())
+                    || ((self.decision.cf_go.val() || self.decision.if_go.val())
+                        && (self.left.q.val() == 1)))
+                    && !self.decision.busy_now.val().any()
+                    && !(self.decision.if_go.val() && self.mask.q.val().any())
                 {
                     self.run.d.next = false;
                     self.finished.d.next = true;

@@ -1,0 +1,98 @@
+//! The bytes of a reply, as the bridge's state walks through them: the sync byte, the code,
+//! the length, the request's `seq` (every reply but Identify's), each payload byte fetched,
+//! and the CRC-16 over code, length and payload (`gpu16_sim::link::crc`), kept as the bytes
+//! go out.
+
+use super::crc16::Crc16;
+use super::BridgeState;
+use gpu16_sim::link::REPLY_SYNC;
+use rust_hdl::prelude::*;
+
+/// The transmit side of a reply.
+#[derive(LogicBlock)]
+pub struct ReplyOut {
+    pub clock: Signal<In, Clock>,
+    /// The bridge's state: which of a reply's bytes is due.
+    pub state: Signal<In, BridgeState>,
+    /// The reply's code, payload length and `seq`; the payload byte fetched.
+    pub code: Signal<In, Bits<8>>,
+    pub len: Signal<In, Bits<8>>,
+    pub seq: Signal<In, Bits<8>>,
+    pub payload_byte: Signal<In, Bits<8>>,
+    /// The UART transmitter takes a byte.
+    pub tx_ready: Signal<In, Bit>,
+    /// The byte due is taken this cycle (the UART's start strobe): the state moves on.
+    pub accept: Signal<Out, Bit>,
+    /// The byte due.
+    pub byte: Signal<Out, Bits<8>>,
+    crc: Crc16,
+    sync: Constant<Bits<8>>,
+    /// A byte is due this cycle.
+    send: Signal<Local, Bit>,
+}
+
+impl Default for ReplyOut {
+    fn default() -> Self {
+        ReplyOut {
+            clock: Default::default(),
+            state: Default::default(),
+            code: Default::default(),
+            len: Default::default(),
+            seq: Default::default(),
+            payload_byte: Default::default(),
+            tx_ready: Default::default(),
+            accept: Default::default(),
+            byte: Default::default(),
+            crc: Default::default(),
+            sync: Constant::new(u64::from(REPLY_SYNC).into()),
+            send: Default::default(),
+        }
+    }
+}
+
+impl Logic for ReplyOut {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.send.next = false;
+        self.byte.next = self.payload_byte.val();
+        match self.state.val() {
+            BridgeState::SendSync => {
+                self.send.next = true;
+                self.byte.next = self.sync.val();
+            }
+            BridgeState::SendCode => {
+                self.send.next = true;
+                self.byte.next = self.code.val();
+            }
+            BridgeState::SendLength => {
+                self.send.next = true;
+                self.byte.next = self.len.val();
+            }
+            BridgeState::SendSeq => {
+                self.send.next = true;
+                self.byte.next = self.seq.val();
+            }
+            BridgeState::SendByte => {
+                self.send.next = true;
+            }
+            BridgeState::SendCrcHigh => {
+                self.send.next = true;
+                self.byte.next = self.crc.value.val().get_bits::<8>(8);
+            }
+            BridgeState::SendCrcLow => {
+                self.send.next = true;
+                self.byte.next = self.crc.value.val().get_bits::<8>(0);
+            }
+            _ => {}
+        }
+        self.accept.next = self.send.val() && self.tx_ready.val();
+        self.crc.clock.next = self.clock.val();
+        self.crc.clear.next = self.state.val() == BridgeState::SendSync;
+        self.crc.enable.next = self.accept.val()
+            && ((self.state.val() == BridgeState::SendCode)
+                || (self.state.val() == BridgeState::SendLength)
+                || (self.state.val() == BridgeState::SendSeq)
+                || (self.state.val() == BridgeState::SendByte));
+        self.crc.data.next = self.byte.val();
+    }
+}
