@@ -130,7 +130,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                 None => None,
             };
             let mut watch = |g: &gpu16_hdl::gpu::Gpu| {
-                progress.set(g.cycles.val().index() as u64);
+                progress.set(g.host.cycles.val().index() as u64);
                 if let Some(w) = &mut waveform {
                     w.sample(g);
                 }

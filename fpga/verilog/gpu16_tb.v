@@ -58,20 +58,20 @@ module gpu16_tb;
   wire stat_ready;
 
   gpu16_top uut(
-    .clock(clock), .tm_write(tm_write), .tm_line(tm_line), .tm_data(tm_data),
-    .sm_en(sm_en), .sm_addr(sm_addr), .sm_write(sm_write), .sm_wdata(sm_wdata),
+    .clock(clock), .host$tm_write(tm_write), .host$tm_line(tm_line), .host$tm_data(tm_data),
+    .host$sm_en(sm_en), .host$sm_addr(sm_addr), .host$sm_write(sm_write), .host$sm_wdata(sm_wdata),
     .sm_rdata$0(rd0), .sm_rdata$1(rd1), .sm_rdata$2(rd2), .sm_rdata$3(rd3),
     .sm_rdata$4(rd4), .sm_rdata$5(rd5), .sm_rdata$6(rd6), .sm_rdata$7(rd7),
     .sm_rdata$8(rd8), .sm_rdata$9(rd9), .sm_rdata$10(rd10), .sm_rdata$11(rd11),
     .sm_rdata$12(rd12), .sm_rdata$13(rd13), .sm_rdata$14(rd14), .sm_rdata$15(rd15),
-    .launch(launch), .length(length), .max_cycles(max_cycles),
-    .running(running), .done(done), .cycles(cycles),
-    .status_code(status_code), .status_frame(status_frame),
-    .status_core(status_core), .status_ip(status_ip),
+    .host$launch(launch), .host$length(length), .host$max_cycles(max_cycles),
+    .host$running(running), .host$done(done), .host$cycles(cycles),
+    .host$status_code(status_code), .host$status_frame(status_frame),
+    .host$status_core(status_core), .host$status_ip(status_ip),
     .event_valid(event_valid), .event_if(event_if), .event_frame(event_frame),
     .event_mask(event_mask), .ready_mask(ready_mask),
-    .dbg_core(dbg_core), .dbg_reg(dbg_reg), .dbg_value(dbg_value),
-    .stat_sel(stat_sel), .stat_value(stat_value), .stat_ready(stat_ready)
+    .host$dbg_core(dbg_core), .host$dbg_reg(dbg_reg), .host$dbg_value(dbg_value),
+    .host$stat_sel(stat_sel), .host$stat_value(stat_value), .host$stat_ready(stat_ready)
   );
 
   // The run's inputs, read by the initial block before the first clock edge.

@@ -65,29 +65,29 @@ pub fn run(
     // 0 (it starts zeroed).
     for (f, frame) in frames.iter().enumerate() {
         for k in 0..TASK_LINES {
-            h.gpu.tm_write.next = true;
-            h.gpu.tm_line.next = ((TASK_LINES * f + k) as u64).into();
-            h.gpu.tm_data.next = frame.task_line(k).into();
+            h.gpu.host.tm_write.next = true;
+            h.gpu.host.tm_line.next = ((TASK_LINES * f + k) as u64).into();
+            h.gpu.host.tm_data.next = frame.task_line(k).into();
             h.step()?;
-            h.gpu.tm_write.next = false;
+            h.gpu.host.tm_write.next = false;
             for _ in 1..LINE_CYCLES {
                 h.step()?;
             }
         }
     }
     for (addr, &byte) in init.iter().enumerate().filter(|(_, b)| **b != 0) {
-        h.gpu.sm_en.next = true;
-        h.gpu.sm_write.next = true;
-        h.gpu.sm_addr.next = (addr as u64).into();
-        h.gpu.sm_wdata.next = (byte as u64).into();
+        h.gpu.host.sm_en.next = true;
+        h.gpu.host.sm_write.next = true;
+        h.gpu.host.sm_addr.next = (addr as u64).into();
+        h.gpu.host.sm_wdata.next = (byte as u64).into();
         h.step()?;
     }
-    h.gpu.sm_en.next = false;
-    h.gpu.sm_write.next = false;
+    h.gpu.host.sm_en.next = false;
+    h.gpu.host.sm_write.next = false;
 
     // Launch and run until done.
-    h.gpu.launch.next = true;
-    h.gpu.length.next = (frames.len() as u64).into();
+    h.gpu.host.launch.next = true;
+    h.gpu.host.length.next = (frames.len() as u64).into();
     let max_cycles = config.hardware_max_cycles().unwrap_or_else(|| {
         panic!(
             "a cycle limit of {} does not fit the GPU's 32-bit counter (check it against \
@@ -95,13 +95,13 @@ pub fn run(
             config.max_cycles
         )
     });
-    h.gpu.max_cycles.next = u64::from(max_cycles).into();
+    h.gpu.host.max_cycles.next = u64::from(max_cycles).into();
     h.step()?;
-    h.gpu.launch.next = false;
+    h.gpu.host.launch.next = false;
     // The GPU zeroes the cores' registers first; the run's cycle 0 is its first `running`
     // cycle.
     settle(&mut h.gpu)?;
-    while !h.gpu.running.val() {
+    while !h.gpu.host.running.val() {
         h.step()?;
         settle(&mut h.gpu)?;
     }
@@ -109,28 +109,28 @@ pub fn run(
         settle(&mut h.gpu)?;
         // The outputs of the cycle `done` rises in still show the last frame handled.
         h.observe();
-        if h.gpu.done.val() {
+        if h.gpu.host.done.val() {
             break;
         }
         h.step()?;
         h.cycle += 1;
     }
     let g = &h.gpu;
-    let cycles = g.cycles.val().index() as u64;
+    let cycles = g.host.cycles.val().index() as u64;
     let status = Status::from_hardware(
-        g.status_code.val().index() as u8,
-        g.status_frame.val().index() as u8,
-        g.status_core.val().index() as u8,
-        g.status_ip.val().index() as u8,
+        g.host.status_code.val().index() as u8,
+        g.host.status_frame.val().index() as u8,
+        g.host.status_core.val().index() as u8,
+        g.host.status_ip.val().index() as u8,
     );
     let timeline = std::mem::take(&mut h.timeline).finish(cycles);
 
     // Read back shared memory, one row of all banks per cycle.
     let mut mem = sm::zeroed();
-    h.gpu.sm_en.next = true;
+    h.gpu.host.sm_en.next = true;
     for row in 0..=ROWS {
         if row < ROWS {
-            h.gpu.sm_addr.next = (row as u64).into();
+            h.gpu.host.sm_addr.next = (row as u64).into();
         }
         if row > 0 {
             for bank in 0..BANKS {
@@ -140,33 +140,33 @@ pub fn run(
         h.step()?;
         settle(&mut h.gpu)?;
     }
-    h.gpu.sm_en.next = false;
+    h.gpu.host.sm_en.next = false;
 
     // Registers through the debug select, each the cycle after its select.
     let mut regs = [[0u8; 16]; CORES];
     for (core, rf) in regs.iter_mut().enumerate() {
         for (reg, value) in rf.iter_mut().enumerate() {
-            h.gpu.dbg_core.next = (core as u64).into();
-            h.gpu.dbg_reg.next = (reg as u64).into();
+            h.gpu.host.dbg_core.next = (core as u64).into();
+            h.gpu.host.dbg_reg.next = (reg as u64).into();
             h.step()?;
             settle(&mut h.gpu)?;
-            *value = h.gpu.dbg_value.val().index() as u8;
+            *value = h.gpu.host.dbg_value.val().index() as u8;
         }
     }
     // Counters from the counters' RAM once final (the memory read-back above already took
     // longer than their drain), one a cycle, each the cycle after its select.
     for _ in 0..READY_WITHIN {
-        if h.gpu.stat_ready.val() {
+        if h.gpu.host.stat_ready.val() {
             break;
         }
         h.step()?;
     }
     let mut words = [0u64; COUNTERS];
     for (sel, word) in words.iter_mut().enumerate() {
-        h.gpu.stat_sel.next = (sel as u64).into();
+        h.gpu.host.stat_sel.next = (sel as u64).into();
         h.step()?;
         settle(&mut h.gpu)?;
-        *word = h.gpu.stat_value.val().index() as u64;
+        *word = h.gpu.host.stat_value.val().index() as u64;
     }
     let mut stats = Stats::from_counters(&words);
     stats.count_frames(&timeline);

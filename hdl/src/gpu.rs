@@ -14,6 +14,7 @@
 
 use crate::core::Core;
 use crate::counters::{Counters, COUNTERS};
+use crate::host_port::HostPortTarget;
 use crate::program_writer::ProgramWriter;
 use crate::scheduler::Scheduler;
 use crate::shared_mem::SharedMem;
@@ -28,36 +29,11 @@ const N: usize = 16;
 #[derive(LogicBlock)]
 pub struct Gpu {
     pub clock: Signal<In, Clock>,
-    /// Host write of Task Memory task line `tm_line` (= 4·frame + k), at most one every 4th
-    /// cycle, the last at least 4 cycles before `launch` (each line's instructions are written
-    /// into every core's program memory over the 4 cycles after it: [`ProgramWriter`]).
-    pub tm_write: Signal<In, Bit>,
-    pub tm_line: Signal<In, Bits<8>>,
-    pub tm_data: Signal<In, Bits<64>>,
-    /// Host access to shared memory: enable, byte address, write?, data. A read returns row
-    /// `sm_addr[7:0]` of every bank on `sm_rdata[bank]` the next cycle.
-    pub sm_en: Signal<In, Bit>,
-    pub sm_addr: Signal<In, Bits<12>>,
-    pub sm_write: Signal<In, Bit>,
-    pub sm_wdata: Signal<In, Bits<8>>,
+    /// The host port ([`HostPortTarget`]).
+    pub host: HostPortTarget,
+    /// Shared memory's read data for the host: bank b's byte of the row `host.sm_addr` named,
+    /// the cycle after.
     pub sm_rdata: [Signal<Out, Bits<8>>; N],
-    /// Start a run of TM frames 0..`length` (1–64), stopping with `TIMEOUT` after `max_cycles`
-    /// cycles (0 = no limit). The GPU first zeroes every core's registers (16 cycles, one
-    /// register a cycle); the run's cycle 0 is the first with `running` high.
-    pub launch: Signal<In, Bit>,
-    pub length: Signal<In, Bits<7>>,
-    pub max_cycles: Signal<In, Bits<32>>,
-    /// A run is in progress / has ended (low from launch until the run ends); cycles it has
-    /// taken.
-    pub running: Signal<Out, Bit>,
-    pub done: Signal<Out, Bit>,
-    pub cycles: Signal<Out, Bits<32>>,
-    /// The run's status (`gpu16_sim::run::ErrorCode::hardware_code`, 0 ok), frame, core and
-    /// IP.
-    pub status_code: Signal<Out, Bits<3>>,
-    pub status_frame: Signal<Out, Bits<7>>,
-    pub status_core: Signal<Out, Bits<4>>,
-    pub status_ip: Signal<Out, Bits<4>>,
     /// Timeline: a frame was handled in the previous cycle (IF or CF, which, mask); an IF's
     /// cores execute its instruction 0 in the next cycle. `ready_mask`: cores that signalled
     /// READY this cycle.
@@ -66,21 +42,6 @@ pub struct Gpu {
     pub event_frame: Signal<Out, Bits<6>>,
     pub event_mask: Signal<Out, Bits<16>>,
     pub ready_mask: Signal<Out, Bits<16>>,
-    /// Register `dbg_reg` of core `dbg_core`, on `dbg_value` the next cycle. Each core
-    /// registers its register-file read, and the core select is made from registers (the
-    /// select registered here), so the read port the debug view shares with the core's
-    /// fetch ends in the core's flip-flops, not at the far side of a 16:1 select.
-    pub dbg_core: Signal<In, Bits<4>>,
-    pub dbg_reg: Signal<In, Bits<4>>,
-    pub dbg_value: Signal<Out, Bits<8>>,
-    /// Counter `stat_sel`, on `stat_value` the next cycle: 0–15 instructions retired by core
-    /// i, 16–31 its cycles stalled on memory, 32–47 its busy cycles, 48–63 its cycles of
-    /// `ld_sync` waiting for a lock; 64–79 accesses of bank b, 80–95 the cycles two or more
-    /// cores asked for it. The counts are final once
-    /// `stat_ready` is up, about a hundred cycles after a run ends (see [`Counters`]).
-    pub stat_sel: Signal<In, Bits<7>>,
-    pub stat_value: Signal<Out, Bits<32>>,
-    pub stat_ready: Signal<Out, Bit>,
 
     sched: Scheduler,
     /// Writes the program into every core's program memory as the host writes Task Memory.
@@ -106,35 +67,13 @@ impl Default for Gpu {
     fn default() -> Self {
         Gpu {
             clock: Default::default(),
-            tm_write: Default::default(),
-            tm_line: Default::default(),
-            tm_data: Default::default(),
-            sm_en: Default::default(),
-            sm_addr: Default::default(),
-            sm_write: Default::default(),
-            sm_wdata: Default::default(),
+            host: Default::default(),
             sm_rdata: Default::default(),
-            launch: Default::default(),
-            length: Default::default(),
-            max_cycles: Default::default(),
-            running: Default::default(),
-            done: Default::default(),
-            cycles: Default::default(),
-            status_code: Default::default(),
-            status_frame: Default::default(),
-            status_core: Default::default(),
-            status_ip: Default::default(),
             event_valid: Default::default(),
             event_if: Default::default(),
             event_frame: Default::default(),
             event_mask: Default::default(),
             ready_mask: Default::default(),
-            dbg_core: Default::default(),
-            dbg_reg: Default::default(),
-            dbg_value: Default::default(),
-            stat_sel: Default::default(),
-            stat_value: Default::default(),
-            stat_ready: Default::default(),
             sched: Default::default(),
             writer: Default::default(),
             cores: Default::default(),
@@ -181,7 +120,7 @@ impl Logic for Gpu {
             self.cores[i].init_write.next = self.sched.init_write.val().get_bit(i);
             self.cores[i].init_reg.next = self.sched.init_reg.val();
             self.cores[i].init_value.next = self.sched.init_value[i].val();
-            self.cores[i].dbg_reg_sel.next = self.dbg_reg.val();
+            self.cores[i].dbg_reg_sel.next = self.host.dbg_reg.val();
             SmPort::join(&mut self.cores[i].mem, &mut self.sm.cores[i]);
             self.sm.task_end[i].next = self.cores[i].ready.val();
             self.sched.fault_code[i].next = self.cores[i].fault_code.val();
@@ -205,42 +144,42 @@ impl Logic for Gpu {
 
         // ---- scheduler ----
         self.sched.clock.next = self.clock.val();
-        self.sched.tm_write.next = self.tm_write.val();
-        self.sched.tm_line.next = self.tm_line.val();
-        self.sched.tm_data.next = self.tm_data.val();
+        self.sched.tm_write.next = self.host.tm_write.val();
+        self.sched.tm_line.next = self.host.tm_line.val();
+        self.sched.tm_data.next = self.host.tm_data.val();
         self.writer.clock.next = self.clock.val();
-        self.writer.line_write.next = self.tm_write.val();
-        self.writer.line.next = self.tm_line.val();
-        self.writer.data.next = self.tm_data.val();
-        self.sched.launch.next = self.launch.val();
-        self.sched.length.next = self.length.val();
-        self.sched.max_cycles.next = self.max_cycles.val();
+        self.writer.line_write.next = self.host.tm_write.val();
+        self.writer.line.next = self.host.tm_line.val();
+        self.writer.data.next = self.host.tm_data.val();
+        self.sched.launch.next = self.host.launch.val();
+        self.sched.length.next = self.host.length.val();
+        self.sched.max_cycles.next = self.host.max_cycles.val();
         self.sched.ready.next = self.readies.val();
         self.sched.fault.next = self.faults.val();
 
         // ---- shared memory: the host's while it asks or the run is over ----
         self.sm.clock.next = self.clock.val();
         self.sm.clear.next = self.clear_q.q.val();
-        self.sm.host_en.next = self.sm_en.val() || self.sched.halt.val();
-        self.sm.host_addr.next = self.sm_addr.val();
-        self.sm.host_write.next = self.sm_en.val() && self.sm_write.val();
-        self.sm.host_wdata.next = self.sm_wdata.val();
+        self.sm.host_en.next = self.host.sm_en.val() || self.sched.halt.val();
+        self.sm.host_addr.next = self.host.sm_addr.val();
+        self.sm.host_write.next = self.host.sm_en.val() && self.host.sm_write.val();
+        self.sm.host_wdata.next = self.host.sm_wdata.val();
 
         // ---- performance counters ----
         self.counters.clock.next = self.clock.val();
         self.counters.clear.next = self.sched.core_clear.val();
         self.counters.running.next = self.sched.running.val();
         self.counters.events.next = self.perf_events.val();
-        self.counters.sel.next = self.stat_sel.val();
+        self.counters.sel.next = self.host.stat_sel.val();
 
         // ---- host outputs ----
-        self.running.next = self.sched.running.val();
-        self.done.next = self.sched.done.val();
-        self.cycles.next = self.sched.cycles.val();
-        self.status_code.next = self.sched.status_code.val();
-        self.status_frame.next = self.sched.status_frame.val();
-        self.status_core.next = self.sched.status_core.val();
-        self.status_ip.next = self.sched.status_ip.val();
+        self.host.running.next = self.sched.running.val();
+        self.host.done.next = self.sched.done.val();
+        self.host.cycles.next = self.sched.cycles.val();
+        self.host.status_code.next = self.sched.status_code.val();
+        self.host.status_frame.next = self.sched.status_frame.val();
+        self.host.status_core.next = self.sched.status_core.val();
+        self.host.status_ip.next = self.sched.status_ip.val();
         self.event_valid.next = self.sched.event_valid.val();
         self.event_if.next = self.sched.event_if.val();
         self.event_frame.next = self.sched.event_frame.val();
@@ -249,9 +188,9 @@ impl Logic for Gpu {
         self.clear_q.clock.next = self.clock.val();
         self.clear_q.d.next = self.sched.core_clear.val();
         self.dbg_core_q.clock.next = self.clock.val();
-        self.dbg_core_q.d.next = self.dbg_core.val();
-        self.dbg_value.next = self.dbg.val();
-        self.stat_value.next = self.counters.value.val();
-        self.stat_ready.next = self.counters.ready.val();
+        self.dbg_core_q.d.next = self.host.dbg_core.val();
+        self.host.dbg_value.next = self.dbg.val();
+        self.host.stat_value.next = self.counters.value.val();
+        self.host.stat_ready.next = self.counters.ready.val();
     }
 }

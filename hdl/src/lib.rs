@@ -10,6 +10,7 @@ pub mod core;
 pub mod counters;
 pub mod driver;
 pub mod gpu;
+pub mod host_port;
 pub mod program_writer;
 pub mod scheduler;
 pub mod shared_mem;

@@ -105,26 +105,26 @@ impl BridgeHarness {
         b.rx_valid.next = rx.is_some();
         b.rx_data.next = u64::from(rx.unwrap_or(0)).into();
         b.tx_ready.next = self.tx_busy == 0;
-        b.running.next = g.running_left > 0;
-        b.done.next = g.done;
-        b.cycles.next = u64::from(g.status.4).into();
-        b.status_code.next = u64::from(g.status.0).into();
-        b.status_frame.next = u64::from(g.status.1).into();
-        b.status_core.next = u64::from(g.status.2).into();
-        b.status_ip.next = u64::from(g.status.3).into();
+        b.gpu.running.next = g.running_left > 0;
+        b.gpu.done.next = g.done;
+        b.gpu.cycles.next = u64::from(g.status.4).into();
+        b.gpu.status_code.next = u64::from(g.status.0).into();
+        b.gpu.status_frame.next = u64::from(g.status.1).into();
+        b.gpu.status_core.next = u64::from(g.status.2).into();
+        b.gpu.status_ip.next = u64::from(g.status.3).into();
         b.log_count.next = (g.log.len() as u64).into();
         b.log_overflow.next = false;
-        b.stat_ready.next = g.counters_ready;
+        b.gpu.stat_ready.next = g.counters_ready;
         for bank in 0..16 {
             let v = g
                 .sm_row
                 .map_or(0, |row| g.sm[bank * 256 + usize::from(row)]);
             b.sm_rdata[bank].next = u64::from(v).into();
         }
-        b.stat_value.next = u64::from(g.stat_word).into();
+        b.gpu.stat_value.next = u64::from(g.stat_word).into();
         settle(b).unwrap();
         // The register selected last cycle (the GPU registers its debug read).
-        b.dbg_value.next = u64::from(g.regs[g.dbg_sel]).into();
+        b.gpu.dbg_value.next = u64::from(g.regs[g.dbg_sel]).into();
         settle(b).unwrap();
 
         // The clock edge: what the GPU, the log RAM and the UART do with this cycle's outputs.
@@ -133,24 +133,24 @@ impl BridgeHarness {
         let word = entry.iter().rev().fold(Bits::<80>::default(), |v, byte| {
             (v << 8) | Bits::<80>::from(u64::from(*byte))
         });
-        if b.tm_write.val() {
-            g.tm[b.tm_line.val().index()] = b.tm_data.val().to_u64();
+        if b.gpu.tm_write.val() {
+            g.tm[b.gpu.tm_line.val().index()] = b.gpu.tm_data.val().to_u64();
         }
         g.sm_row = None;
-        g.stat_word = g.counters[b.stat_sel.val().index() % 96];
-        g.dbg_sel = (b.dbg_core.val().index() << 4) | b.dbg_reg.val().index();
-        if b.sm_en.val() {
-            let addr = b.sm_addr.val().index();
-            if b.sm_write.val() {
-                g.sm[addr] = b.sm_wdata.val().index() as u8;
+        g.stat_word = g.counters[b.gpu.stat_sel.val().index() % 96];
+        g.dbg_sel = (b.gpu.dbg_core.val().index() << 4) | b.gpu.dbg_reg.val().index();
+        if b.gpu.sm_en.val() {
+            let addr = b.gpu.sm_addr.val().index();
+            if b.gpu.sm_write.val() {
+                g.sm[addr] = b.gpu.sm_wdata.val().index() as u8;
             } else {
                 g.sm_row = Some((addr & 0xff) as u8);
             }
         }
-        if b.launch.val() {
+        if b.gpu.launch.val() {
             g.launches.push((
-                b.length.val().index() as u8,
-                b.max_cycles.val().index() as u32,
+                b.gpu.length.val().index() as u8,
+                b.gpu.max_cycles.val().index() as u32,
             ));
             g.running_left = g.run_cycles;
             g.done = false;

@@ -355,8 +355,8 @@ fn the_scheduler_never_shares_a_core_writes_r0_only_to_idle_ones_and_starts_the_
     );
     // A CF handled while the cores it initialises are busy.
     sched.broken_copy_fails(
-        "waits_for = acq_mask$q | cf_targets;",
-        "waits_for = acq_mask$q;",
+        "waits_for = acq_mask | cf_targets;",
+        "waits_for = acq_mask;",
         "r0_only_to_idle",
         Mode::Pdr,
     );
@@ -410,7 +410,7 @@ fn the_scheduler_applies_acq_and_rel_as_a_whole() {
     );
     // Frames handled while an `acq` IF is in flight: its mask never blocks, or is never kept.
     sched.broken_copy_fails(
-        "waits_for = acq_mask$q | cf_targets;",
+        "waits_for = acq_mask | cf_targets;",
         "waits_for = cf_targets;",
         "acq_blocks_until_done",
         Mode::Pdr,

@@ -45,7 +45,7 @@ fn a_replay_that_differs_is_caught_by_both_simulators() {
         &sm::zeroed(),
     );
     let cycle = rec.cycles() - 3;
-    rec.corrupt_output(cycle, "done");
+    rec.corrupt_output(cycle, "host$done");
     let v = Block::Gpu.verilog().unwrap();
     for (sim, dir) in [
         (Simulator::Icarus, "gpu_bad_icarus"),
@@ -60,7 +60,7 @@ fn a_replay_that_differs_is_caught_by_both_simulators() {
                 finished: true,
                 detail,
             } => assert!(
-                detail.contains(&format!("MISMATCH cycle {cycle}: done")),
+                detail.contains(&format!("MISMATCH cycle {cycle}: host$done")),
                 "{err}"
             ),
             _ => panic!("not one mismatch: {err}"),

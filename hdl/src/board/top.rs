@@ -17,6 +17,7 @@ use crate::bridge::uart_rx::UartRx;
 use crate::bridge::uart_tx::UartTx;
 use crate::bridge::{Bridge, BridgeConfig};
 use crate::gpu::Gpu;
+use crate::host_port::HostPort;
 use rust_hdl::prelude::*;
 
 /// The board's design.
@@ -86,51 +87,29 @@ impl Logic for BoardTop {
         self.bridge.tx_ready.next = self.tx.ready.val();
         self.uart_tx.next = self.tx.line.val();
 
-        // ---- the GPU's host interface ----
-        self.gpu.tm_write.next = self.bridge.tm_write.val();
-        self.gpu.tm_line.next = self.bridge.tm_line.val();
-        self.gpu.tm_data.next = self.bridge.tm_data.val();
-        self.gpu.sm_en.next = self.bridge.sm_en.val();
-        self.gpu.sm_addr.next = self.bridge.sm_addr.val();
-        self.gpu.sm_write.next = self.bridge.sm_write.val();
-        self.gpu.sm_wdata.next = self.bridge.sm_wdata.val();
+        // ---- the GPU's host port ----
+        HostPort::join(&mut self.bridge.gpu, &mut self.gpu.host);
         for i in 0..16 {
             self.bridge.sm_rdata[i].next = self.gpu.sm_rdata[i].val();
         }
-        self.gpu.launch.next = self.bridge.launch.val();
-        self.gpu.length.next = self.bridge.length.val();
-        self.gpu.max_cycles.next = self.bridge.max_cycles.val();
-        self.bridge.running.next = self.gpu.running.val();
-        self.bridge.done.next = self.gpu.done.val();
-        self.bridge.cycles.next = self.gpu.cycles.val();
-        self.bridge.status_code.next = self.gpu.status_code.val();
-        self.bridge.status_frame.next = self.gpu.status_frame.val();
-        self.bridge.status_core.next = self.gpu.status_core.val();
-        self.bridge.status_ip.next = self.gpu.status_ip.val();
-        self.gpu.dbg_core.next = self.bridge.dbg_core.val();
-        self.gpu.dbg_reg.next = self.bridge.dbg_reg.val();
-        self.bridge.dbg_value.next = self.gpu.dbg_value.val();
-        self.gpu.stat_sel.next = self.bridge.stat_sel.val();
-        self.bridge.stat_value.next = self.gpu.stat_value.val();
-        self.bridge.stat_ready.next = self.gpu.stat_ready.val();
 
         // ---- the timeline log ----
-        self.log.clear.next = self.bridge.launch.val();
+        self.log.clear.next = self.bridge.gpu.launch.val();
         self.log.event_valid.next = self.gpu.event_valid.val();
         self.log.event_if.next = self.gpu.event_if.val();
         self.log.event_frame.next = self.gpu.event_frame.val();
         self.log.event_mask.next = self.gpu.event_mask.val();
         self.log.ready_mask.next = self.gpu.ready_mask.val();
-        self.log.cycles.next = self.gpu.cycles.val();
+        self.log.cycles.next = self.gpu.host.cycles.val();
         self.log.read_addr.next = self.bridge.log_addr.val();
         self.bridge.log_data.next = self.log.read_data.val();
         self.bridge.log_count.next = self.log.count.val();
         self.bridge.log_overflow.next = self.log.overflow.val();
 
         // ---- LEDs ----
-        self.indicators.running.next = self.gpu.running.val();
-        self.indicators.done.next = self.gpu.done.val();
-        self.indicators.status_code.next = self.gpu.status_code.val();
+        self.indicators.running.next = self.gpu.host.running.val();
+        self.indicators.done.next = self.gpu.host.done.val();
+        self.indicators.status_code.next = self.gpu.host.status_code.val();
         self.indicators.rx_activity.next = self.rx.valid.val();
         self.indicators.refused.next = self.bridge.refused.val() || self.rx.framing_error.val();
         self.leds.next = self.indicators.leds.val();

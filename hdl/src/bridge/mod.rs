@@ -30,6 +30,7 @@ pub mod status_word;
 pub mod uart_rx;
 pub mod uart_tx;
 
+use crate::host_port::HostPort;
 use gpu16_sim::link::{
     BaudError, Command, Identity, LinkError, ERROR_REPLY, EVENT_CAPACITY, VERSION,
 };
@@ -140,32 +141,10 @@ pub struct Bridge {
     pub tx_ready: Signal<In, Bit>,
     /// A request was refused (one cycle), for the link-error LED.
     pub refused: Signal<Out, Bit>,
-    /// To the GPU's host interface (see [`crate::gpu::Gpu`]).
-    pub tm_write: Signal<Out, Bit>,
-    pub tm_line: Signal<Out, Bits<8>>,
-    pub tm_data: Signal<Out, Bits<64>>,
-    pub sm_en: Signal<Out, Bit>,
-    pub sm_addr: Signal<Out, Bits<12>>,
-    pub sm_write: Signal<Out, Bit>,
-    pub sm_wdata: Signal<Out, Bits<8>>,
+    /// The GPU's host port ([`HostPort`]), and shared memory's read data beside it (bank
+    /// b's byte of the row read, the cycle after).
+    pub gpu: HostPort,
     pub sm_rdata: [Signal<In, Bits<8>>; N],
-    pub launch: Signal<Out, Bit>,
-    pub length: Signal<Out, Bits<7>>,
-    pub max_cycles: Signal<Out, Bits<32>>,
-    pub running: Signal<In, Bit>,
-    pub done: Signal<In, Bit>,
-    pub cycles: Signal<In, Bits<32>>,
-    pub status_code: Signal<In, Bits<3>>,
-    pub status_frame: Signal<In, Bits<7>>,
-    pub status_core: Signal<In, Bits<4>>,
-    pub status_ip: Signal<In, Bits<4>>,
-    pub dbg_core: Signal<Out, Bits<4>>,
-    pub dbg_reg: Signal<Out, Bits<4>>,
-    pub dbg_value: Signal<In, Bits<8>>,
-    /// The counter to read; its value the next cycle; the counts are final.
-    pub stat_sel: Signal<Out, Bits<7>>,
-    pub stat_value: Signal<In, Bits<32>>,
-    pub stat_ready: Signal<In, Bit>,
     /// The timeline log's read port and fill level.
     pub log_addr: Signal<Out, Bits<11>>,
     pub log_data: Signal<In, Bits<80>>,
@@ -264,30 +243,8 @@ impl Bridge {
             tx_data: Default::default(),
             tx_ready: Default::default(),
             refused: Default::default(),
-            tm_write: Default::default(),
-            tm_line: Default::default(),
-            tm_data: Default::default(),
-            sm_en: Default::default(),
-            sm_addr: Default::default(),
-            sm_write: Default::default(),
-            sm_wdata: Default::default(),
+            gpu: Default::default(),
             sm_rdata: Default::default(),
-            launch: Default::default(),
-            length: Default::default(),
-            max_cycles: Default::default(),
-            running: Default::default(),
-            done: Default::default(),
-            cycles: Default::default(),
-            status_code: Default::default(),
-            status_frame: Default::default(),
-            status_core: Default::default(),
-            status_ip: Default::default(),
-            dbg_core: Default::default(),
-            dbg_reg: Default::default(),
-            dbg_value: Default::default(),
-            stat_sel: Default::default(),
-            stat_value: Default::default(),
-            stat_ready: Default::default(),
             log_addr: Default::default(),
             log_data: Default::default(),
             log_count: Default::default(),
@@ -419,8 +376,8 @@ impl Logic for Bridge {
         self.request_check.cmd.next = self.cmd.val();
         self.request_check.length.next = self.len_in.val();
         self.request_check.payload.next = bit_cast::<32, 48>(self.args.val());
-        self.request_check.running.next = self.running.val();
-        self.request_check.counters_ready.next = self.stat_ready.val();
+        self.request_check.running.next = self.gpu.running.val();
+        self.request_check.counters_ready.next = self.gpu.stat_ready.val();
         self.request_check.last_seq.next = self.last_seq.q.val();
         self.request_check.last_cmd.next = self.last_cmd.q.val();
         self.changes.next = self.request_check.changes.val();
@@ -431,15 +388,15 @@ impl Logic for Bridge {
         }
 
         // The status reply (gpu16_sim::link::BoardStatus).
-        self.status_word.running.next = self.running.val();
-        self.status_word.done.next = self.done.val();
+        self.status_word.running.next = self.gpu.running.val();
+        self.status_word.done.next = self.gpu.done.val();
         self.status_word.events_overflowed.next = self.log_overflow.val();
-        self.status_word.counters_ready.next = self.stat_ready.val();
-        self.status_word.code.next = self.status_code.val();
-        self.status_word.frame.next = self.status_frame.val();
-        self.status_word.core.next = self.status_core.val();
-        self.status_word.ip.next = self.status_ip.val();
-        self.status_word.cycles.next = self.cycles.val();
+        self.status_word.counters_ready.next = self.gpu.stat_ready.val();
+        self.status_word.code.next = self.gpu.status_code.val();
+        self.status_word.frame.next = self.gpu.status_frame.val();
+        self.status_word.core.next = self.gpu.status_core.val();
+        self.status_word.ip.next = self.gpu.status_ip.val();
+        self.status_word.cycles.next = self.gpu.cycles.val();
         self.status_word.runs.next = self.runs.q.val();
         self.status_word.events.next = self.log_count.val();
         self.status_word.seq.next = self.last_seq.q.val();
@@ -464,8 +421,8 @@ impl Logic for Bridge {
             self.reply_fetch.sm_rdata[i].next = self.sm_rdata[i].val();
         }
         self.reply_fetch.sm_bank.next = self.sm_addr_q.q.val().get_bits::<4>(8);
-        self.reply_fetch.dbg_value.next = self.dbg_value.val();
-        self.reply_fetch.stat_value.next = self.stat_value.val();
+        self.reply_fetch.dbg_value.next = self.gpu.dbg_value.val();
+        self.reply_fetch.stat_value.next = self.gpu.stat_value.val();
         self.reply_fetch.log_data.next = self.log_data.val();
         self.reply_fetch.byte_sel.next = self.byte_sel.q.val();
 
@@ -649,7 +606,7 @@ impl Logic for Bridge {
                 self.state.d.next = BridgeState::Wait2;
             }
             BridgeState::Wait2 => {
-                self.out_byte.d.next = self.reply_fetch.byte.val();
+                self.out_byte.d.next = self.reply_fetch.value.val();
                 self.state.d.next = BridgeState::SendByte;
             }
             BridgeState::SendByte => {
@@ -688,21 +645,21 @@ impl Logic for Bridge {
 
         // ---- outputs ----
         self.tx_start.next = self.reply_out.accept.val();
-        self.tx_data.next = self.reply_out.byte.val();
+        self.tx_data.next = self.reply_out.tx_data.val();
         self.refused.next = self.refused_q.q.val();
-        self.tm_write.next = self.tm_write_q.q.val();
-        self.tm_line.next = self.tm_line_q.q.val();
-        self.tm_data.next = self.line.q.val();
-        self.sm_en.next = self.sm_en_q.q.val();
-        self.sm_addr.next = self.sm_addr_q.q.val();
-        self.sm_write.next = self.sm_write_q.q.val();
-        self.sm_wdata.next = self.sm_wdata_q.q.val();
-        self.launch.next = self.launch_q.q.val();
-        self.length.next = self.length_q.q.val();
-        self.max_cycles.next = self.max_cycles_q.q.val();
-        self.dbg_core.next = self.dbg_sel.q.val().get_bits::<4>(4);
-        self.dbg_reg.next = self.dbg_sel.q.val().get_bits::<4>(0);
-        self.stat_sel.next = self.stat_sel_q.q.val();
+        self.gpu.tm_write.next = self.tm_write_q.q.val();
+        self.gpu.tm_line.next = self.tm_line_q.q.val();
+        self.gpu.tm_data.next = self.line.q.val();
+        self.gpu.sm_en.next = self.sm_en_q.q.val();
+        self.gpu.sm_addr.next = self.sm_addr_q.q.val();
+        self.gpu.sm_write.next = self.sm_write_q.q.val();
+        self.gpu.sm_wdata.next = self.sm_wdata_q.q.val();
+        self.gpu.launch.next = self.launch_q.q.val();
+        self.gpu.length.next = self.length_q.q.val();
+        self.gpu.max_cycles.next = self.max_cycles_q.q.val();
+        self.gpu.dbg_core.next = self.dbg_sel.q.val().get_bits::<4>(4);
+        self.gpu.dbg_reg.next = self.dbg_sel.q.val().get_bits::<4>(0);
+        self.gpu.stat_sel.next = self.stat_sel_q.q.val();
         self.log_addr.next = self.log_addr_q.q.val();
     }
 }

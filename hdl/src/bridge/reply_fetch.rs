@@ -25,7 +25,7 @@ pub struct ReplyFetch {
     pub log_data: Signal<In, Bits<80>>,
     pub byte_sel: Signal<In, Bits<4>>,
     /// The byte.
-    pub byte: Signal<Out, Bits<8>>,
+    pub value: Signal<Out, Bits<8>>,
     byte_shift: Signal<Local, Bits<8>>,
 }
 
@@ -34,23 +34,23 @@ impl Logic for ReplyFetch {
     fn update(&mut self) {
         self.byte_shift.next = bit_cast::<8, 4>(self.byte_sel.val()) << 3;
         // (Narrowed to the low byte by `bit_cast`: no unused bits.)
-        self.byte.next = bit_cast::<8, 128>(self.fixed.val() >> (self.ptr.val() << 3));
+        self.value.next = bit_cast::<8, 128>(self.fixed.val() >> (self.ptr.val() << 3));
         match self.source.val() {
             Source::Sm => {
                 for i in 0..16 {
                     if self.sm_bank.val().index() == i {
-                        self.byte.next = self.sm_rdata[i].val();
+                        self.value.next = self.sm_rdata[i].val();
                     }
                 }
             }
             Source::Regs => {
-                self.byte.next = self.dbg_value.val();
+                self.value.next = self.dbg_value.val();
             }
             Source::Counters => {
-                self.byte.next = bit_cast::<8, 32>(self.stat_value.val() >> self.byte_shift.val());
+                self.value.next = bit_cast::<8, 32>(self.stat_value.val() >> self.byte_shift.val());
             }
             Source::Events => {
-                self.byte.next = bit_cast::<8, 80>(self.log_data.val() >> self.byte_shift.val());
+                self.value.next = bit_cast::<8, 80>(self.log_data.val() >> self.byte_shift.val());
             }
             _ => {}
         }

@@ -24,7 +24,7 @@ pub struct ReplyOut {
     /// The byte due is taken this cycle (the UART's start strobe): the state moves on.
     pub accept: Signal<Out, Bit>,
     /// The byte due.
-    pub byte: Signal<Out, Bits<8>>,
+    pub tx_data: Signal<Out, Bits<8>>,
     crc: Crc16,
     sync: Constant<Bits<8>>,
     /// A byte is due this cycle.
@@ -42,7 +42,7 @@ impl Default for ReplyOut {
             payload_byte: Default::default(),
             tx_ready: Default::default(),
             accept: Default::default(),
-            byte: Default::default(),
+            tx_data: Default::default(),
             crc: Default::default(),
             sync: Constant::new(u64::from(REPLY_SYNC).into()),
             send: Default::default(),
@@ -54,34 +54,34 @@ impl Logic for ReplyOut {
     #[hdl_gen]
     fn update(&mut self) {
         self.send.next = false;
-        self.byte.next = self.payload_byte.val();
+        self.tx_data.next = self.payload_byte.val();
         match self.state.val() {
             BridgeState::SendSync => {
                 self.send.next = true;
-                self.byte.next = self.sync.val();
+                self.tx_data.next = self.sync.val();
             }
             BridgeState::SendCode => {
                 self.send.next = true;
-                self.byte.next = self.code.val();
+                self.tx_data.next = self.code.val();
             }
             BridgeState::SendLength => {
                 self.send.next = true;
-                self.byte.next = self.len.val();
+                self.tx_data.next = self.len.val();
             }
             BridgeState::SendSeq => {
                 self.send.next = true;
-                self.byte.next = self.seq.val();
+                self.tx_data.next = self.seq.val();
             }
             BridgeState::SendByte => {
                 self.send.next = true;
             }
             BridgeState::SendCrcHigh => {
                 self.send.next = true;
-                self.byte.next = self.crc.value.val().get_bits::<8>(8);
+                self.tx_data.next = self.crc.value.val().get_bits::<8>(8);
             }
             BridgeState::SendCrcLow => {
                 self.send.next = true;
-                self.byte.next = self.crc.value.val().get_bits::<8>(0);
+                self.tx_data.next = self.crc.value.val().get_bits::<8>(0);
             }
             _ => {}
         }
@@ -93,6 +93,6 @@ impl Logic for ReplyOut {
                 || (self.state.val() == BridgeState::SendLength)
                 || (self.state.val() == BridgeState::SendSeq)
                 || (self.state.val() == BridgeState::SendByte));
-        self.crc.data.next = self.byte.val();
+        self.crc.data.next = self.tx_data.val();
     }
 }

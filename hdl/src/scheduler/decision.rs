@@ -24,8 +24,12 @@ pub struct FrameDecision {
     pub left: Signal<In, Bits<7>>,
     /// IFs of the current CF still to come (0: the frame at TP is a CF).
     pub ifs_left: Signal<In, Bits<6>>,
-    /// Task line 0 of the frame at TP (a CF's IF_Num, fence, mask and R0 targets).
-    pub frame: Signal<In, Bits<64>>,
+    /// The fields of the frame at TP read as a CF's: IF_Num, fence, mask, the cores whose R0
+    /// it initialises (before the mask).
+    pub if_num: Signal<In, Bits<6>>,
+    pub cf_fence: Signal<In, Bits<2>>,
+    pub cf_mask: Signal<In, Bits<16>>,
+    pub cf_init: Signal<In, Bits<16>>,
     /// The current CF's fence and mask (an IF's).
     pub fence: Signal<In, Bits<2>>,
     pub mask: Signal<In, Bits<16>>,
@@ -38,8 +42,7 @@ pub struct FrameDecision {
     /// Cores faulting now; cores busy after this cycle's READYs.
     pub faults: Signal<Out, Bits<16>>,
     pub busy_now: Signal<Out, Bits<16>>,
-    /// The CF at TP's mask, and the cores whose R0 it initialises.
-    pub cf_mask: Signal<Out, Bits<16>>,
+    /// The cores whose R0 the CF at TP initialises.
     pub cf_targets: Signal<Out, Bits<16>>,
     /// The current fence is `acq`.
     pub acquire: Signal<Out, Bit>,
@@ -77,11 +80,10 @@ impl Logic for FrameDecision {
             && !self.timeout.val()
             && self.left.val().any();
         self.is_cf.next = !self.ifs_left.val().any();
-        self.cf_mask.next = self.frame.val().get_bits::<16>(16);
-        self.cf_targets.next = self.frame.val().get_bits::<16>(32) & self.cf_mask.val();
-        self.fence3.next = self.frame.val().get_bits::<2>(6) == 3;
+        self.cf_targets.next = self.cf_init.val() & self.cf_mask.val();
+        self.fence3.next = self.cf_fence.val() == 3;
         // TP + IF_Num >= L, as IF_Num >= L - TP: one comparison of registers.
-        self.past_end.next = bit_cast::<7, 6>(self.frame.val().get_bits::<6>(0)) >= self.left.val();
+        self.past_end.next = bit_cast::<7, 6>(self.if_num.val()) >= self.left.val();
         self.fence_check.fence.next = self.fence.val();
         self.fence_check.mask.next = self.mask.val();
         self.acquire.next = self.fence_check.acquire.val();

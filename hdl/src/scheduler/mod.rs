@@ -149,6 +149,8 @@ pub struct Scheduler {
     ev_mask: DFF<Bits<16>>,
 
     timeout: Signal<Local, Bit>,
+    /// The frame at TP's mask, read as a CF's.
+    cf_mask: Signal<Local, Bits<16>>,
     tp_next: Signal<Local, Bits<7>>,
     busy_next: Signal<Local, Bits<16>>,
     stop_next: Signal<Local, Bit>,
@@ -204,7 +206,11 @@ impl Logic for Scheduler {
         self.decision.timeout.next = self.timeout.val();
         self.decision.left.next = self.left.q.val();
         self.decision.ifs_left.next = self.ifs_left.q.val();
-        self.decision.frame.next = self.frame[0].q.val();
+        self.cf_mask.next = self.frame[0].q.val().get_bits::<16>(16);
+        self.decision.if_num.next = self.frame[0].q.val().get_bits::<6>(0);
+        self.decision.cf_fence.next = self.frame[0].q.val().get_bits::<2>(6);
+        self.decision.cf_mask.next = self.cf_mask.val();
+        self.decision.cf_init.next = self.frame[0].q.val().get_bits::<16>(32);
         self.decision.fence.next = self.fence_bits.q.val();
         self.decision.mask.next = self.mask.q.val();
         self.decision.acq_mask.next = self.acq_mask.q.val();
@@ -233,7 +239,7 @@ impl Logic for Scheduler {
         self.ev_frame.d.next = self.tp.q.val().get_bits::<6>(0);
         if self.decision.cf_go.val() {
             self.tp_next.next = self.tp.q.val() + 1;
-            self.mask.d.next = self.decision.cf_mask.val();
+            self.mask.d.next = self.cf_mask.val();
             self.fence_bits.d.next = self.frame[0].q.val().get_bits::<2>(6);
             self.ifs_left.d.next = self.frame[0].q.val().get_bits::<6>(0);
             self.init_write_q.d.next = self.decision.cf_targets.val();
@@ -241,7 +247,7 @@ impl Logic for Scheduler {
                 self.init_value_q[i].d.next = self.frame[2].q.val().get_bits::<8>(8 * i);
                 self.init_value_q[i + 8].d.next = self.frame[3].q.val().get_bits::<8>(8 * i);
             }
-            self.ev_mask.d.next = self.decision.cf_mask.val();
+            self.ev_mask.d.next = self.cf_mask.val();
         }
         if self.decision.if_go.val() {
             self.tp_next.next = self.tp.q.val() + 1;
