@@ -25,8 +25,7 @@
 //!   (scheduler before cores, then lowest core: [`FaultPriority`]) is kept ([`ErrorLatch`]). `TIMEOUT` stops everything when the
 //!   cycle count reaches `max_cycles` (0 = no limit).
 //!
-//! Status codes: 0 ok, 1 `BAD_FENCE`, 2 `TRUNCATED`, 3 `ILLEGAL_INSN`, 4 `ATOMIC_VIOLATION`,
-//! 5 `TIMEOUT` ([`status`]).
+//! Status codes: `gpu16_sim::run::ErrorCode::hardware_code` (0 ok), named here in [`status`].
 
 mod decision;
 mod error_latch;

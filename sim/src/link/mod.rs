@@ -410,8 +410,8 @@ pub struct BoardStatus {
     /// The performance counters hold the last run's final counts (about a hundred cycles
     /// after it ends; always in a build without counters).
     pub counters_ready: bool,
-    /// The scheduler's status code (0 ok, 1 `BAD_FENCE`, 2 `TRUNCATED`, 3 `ILLEGAL_INSN`,
-    /// 4 `ATOMIC_VIOLATION`, 5 `TIMEOUT`), frame, core and IP.
+    /// The run's status code (`crate::run::ErrorCode::hardware_code`, 0 ok), frame, core and
+    /// IP.
     pub code: u8,
     pub frame: u8,
     pub core: u8,
