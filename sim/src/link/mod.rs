@@ -458,7 +458,7 @@ pub fn pack(layout: &Layout, values: &[u64]) -> u128 {
         .fold(0, |word, ((_, at), value)| word | at.place(*value))
 }
 
-/// The low `n` bytes of `word`, as bytes.
+/// The low `N` bytes of `word`, as bytes.
 fn le_bytes<const N: usize>(word: u128) -> [u8; N] {
     let bytes = word.to_le_bytes();
     std::array::from_fn(|i| bytes[i])
