@@ -48,16 +48,23 @@ pub enum Mode {
 const PDR_SECONDS: u32 = 120;
 
 /// The block `module` instantiated as `dut` inside a property module, its ports connected to
-/// the property module's signals of the same name (`name$i` to element i of `name`).
+/// the property module's signals of the same name: element i of an array, `name$i`, to
+/// element i of `name`; signal `field` of interface i of an array, `name$i$field`, to
+/// element i of `name_field`.
 pub fn instantiate(module: &str, ports: &[Port]) -> String {
     let connections: Vec<String> = ports
         .iter()
-        .map(|p| match p.name.split_once('$') {
-            Some((base, i)) => {
-                let i: usize = i.parse().expect("an array port's index");
-                format!("    .{}({base}[{} +: {}])", p.name, i * p.width, p.width)
+        .map(|p| {
+            let mut parts = p.name.splitn(3, '$');
+            let base = parts.next().unwrap_or_default();
+            match (parts.next(), parts.next()) {
+                (Some(i), field) => {
+                    let i: usize = i.parse().expect("an array port's index");
+                    let signal = field.map_or(base.to_string(), |f| format!("{base}_{f}"));
+                    format!("    .{}({signal}[{} +: {}])", p.name, i * p.width, p.width)
+                }
+                (None, _) => format!("    .{0}({0})", p.name),
             }
-            None => format!("    .{0}({0})", p.name),
         })
         .collect();
     format!("{module} dut(\n{}\n  );", connections.join(",\n"))

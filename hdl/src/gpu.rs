@@ -19,6 +19,7 @@ use crate::program_writer::ProgramWriter;
 use crate::scheduler::Scheduler;
 use crate::shared_mem::SharedMem;
 use crate::sm_port::SmPort;
+use crate::task_port::TaskPort;
 use rust_hdl::prelude::*;
 
 /// Cores.
@@ -50,15 +51,9 @@ pub struct Gpu {
     sm: SharedMem,
     counters: Counters,
     core_ids: [Constant<Bits<4>>; N],
-    readies: Signal<Local, Bits<16>>,
-    faults: Signal<Local, Bits<16>>,
     dbg: Signal<Local, Bits<8>>,
     /// `dbg_core` of last cycle: the core whose registered read is on `dbg_value` now.
     dbg_core_q: DFF<Bits<4>>,
-    /// The launch, a cycle late, for the cores and the shared memory: the scheduler zeroes the
-    /// registers for 16 cycles before the run, so nothing needs the clear sooner, and a
-    /// register keeps the host's launch off the arbitration's path in every bank.
-    clear_q: DFF<Bit>,
     /// Performance events of cores and banks, in counter order.
     perf_events: Signal<Local, Bits<COUNTERS>>,
 }
@@ -80,11 +75,8 @@ impl Default for Gpu {
             sm: Default::default(),
             counters: Default::default(),
             core_ids: std::array::from_fn(|i| Constant::new((i as u64).into())),
-            readies: Default::default(),
-            faults: Default::default(),
             dbg: Default::default(),
             dbg_core_q: Default::default(),
-            clear_q: Default::default(),
             perf_events: Default::default(),
         }
     }
@@ -102,31 +94,18 @@ impl Logic for Gpu {
     #[hdl_gen]
     fn update(&mut self) {
         // ---- cores ----
-        self.readies.next = 0.into();
-        self.faults.next = 0.into();
         self.dbg.next = 0.into();
         self.perf_events.next = 0.into();
         for i in 0..16 {
             self.cores[i].clock.next = self.clock.val();
             self.cores[i].core_id.next = self.core_ids[i].val();
-            self.cores[i].clear.next = self.clear_q.q.val();
-            self.cores[i].halt.next = self.sched.halt.val();
-            self.cores[i].start.next = self.sched.start.val().get_bit(i);
-            self.cores[i].start_frame.next = self.sched.start_frame.val();
-            self.cores[i].next_frame.next = self.sched.next_frame.val();
+            TaskPort::join(&mut self.sched.cores[i], &mut self.cores[i].task);
             self.cores[i].prog_write.next = self.writer.write.val();
             self.cores[i].prog_address.next = self.writer.address.val();
             self.cores[i].prog_word.next = self.writer.word.val();
-            self.cores[i].init_write.next = self.sched.init_write.val().get_bit(i);
-            self.cores[i].init_reg.next = self.sched.init_reg.val();
-            self.cores[i].init_value.next = self.sched.init_value[i].val();
             self.cores[i].dbg_reg_sel.next = self.host.dbg_reg.val();
             SmPort::join(&mut self.cores[i].mem, &mut self.sm.cores[i]);
-            self.sm.task_end[i].next = self.cores[i].ready.val();
-            self.sched.fault_code[i].next = self.cores[i].fault_code.val();
-            self.sched.fault_ip[i].next = self.cores[i].fault_ip.val();
-            self.readies.next = self.readies.val().replace_bit(i, self.cores[i].ready.val());
-            self.faults.next = self.faults.val().replace_bit(i, self.cores[i].fault.val());
+            self.sm.task_end[i].next = self.cores[i].task.ready.val();
             if self.dbg_core_q.q.val().index() == i {
                 self.dbg.next = self.cores[i].dbg_reg.val();
             }
@@ -154,12 +133,10 @@ impl Logic for Gpu {
         self.sched.launch.next = self.host.launch.val();
         self.sched.length.next = self.host.length.val();
         self.sched.max_cycles.next = self.host.max_cycles.val();
-        self.sched.ready.next = self.readies.val();
-        self.sched.fault.next = self.faults.val();
 
         // ---- shared memory: the host's while it asks or the run is over ----
         self.sm.clock.next = self.clock.val();
-        self.sm.clear.next = self.clear_q.q.val();
+        self.sm.clear.next = self.sched.clear.val();
         self.sm.host_en.next = self.host.sm_en.val() || self.sched.halt.val();
         self.sm.host_addr.next = self.host.sm_addr.val();
         self.sm.host_write.next = self.host.sm_en.val() && self.host.sm_write.val();
@@ -167,7 +144,7 @@ impl Logic for Gpu {
 
         // ---- performance counters ----
         self.counters.clock.next = self.clock.val();
-        self.counters.clear.next = self.sched.core_clear.val();
+        self.counters.clear.next = self.host.launch.val();
         self.counters.running.next = self.sched.running.val();
         self.counters.events.next = self.perf_events.val();
         self.counters.sel.next = self.host.stat_sel.val();
@@ -184,9 +161,7 @@ impl Logic for Gpu {
         self.event_if.next = self.sched.event_if.val();
         self.event_frame.next = self.sched.event_frame.val();
         self.event_mask.next = self.sched.event_mask.val();
-        self.ready_mask.next = self.readies.val();
-        self.clear_q.clock.next = self.clock.val();
-        self.clear_q.d.next = self.sched.core_clear.val();
+        self.ready_mask.next = self.sched.ready.val();
         self.dbg_core_q.clock.next = self.clock.val();
         self.dbg_core_q.d.next = self.host.dbg_core.val();
         self.host.dbg_value.next = self.dbg.val();

@@ -16,4 +16,5 @@ pub mod scheduler;
 pub mod shared_mem;
 pub mod sim;
 pub mod sm_port;
+pub mod task_port;
 pub mod waveform;

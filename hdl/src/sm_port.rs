@@ -6,7 +6,9 @@
 
 use rust_hdl::prelude::*;
 
-/// The core's side of the shared-memory port.
+/// The core's side of the shared-memory port. Inside the core the same port joins its
+/// execute stage to its memory port ([`crate::core::MemoryPort`]), which presents E's access
+/// or a posted store to the shared memory and passes the grant and a load's byte back.
 #[derive(LogicInterface, Default)]
 #[join = "SmPortTarget"]
 pub struct SmPort {

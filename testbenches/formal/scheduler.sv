@@ -1,5 +1,5 @@
 // Properties of the task scheduler (hdl/src/scheduler), checked on its emitted Verilog by
-// testbenches/tests/formal.rs with the Task Memory's four block RAMs replaced by free outputs:
+// testbenches/tests/formal.rs with the Task Memory's three block RAMs replaced by free outputs:
 // whatever frame the scheduler reads, in every cycle, may be anything at all.
 //
 // - cores_never_shared: a task is started only on a core with no task in flight;
@@ -11,38 +11,42 @@
 // What the cores may do: a core signals READY only while it has a task in flight (a task is
 // in flight from the cycle after its `start` until its READY), and a fault comes with a
 // READY. Launch forgets every task.
+//
+// The 16 task ports show here side by side: `cores_start[i]` is core i's `start`,
+// `cores_start_frame[6i+5:6i]` its `start_frame`.
 module scheduler_props(
     input clock, input tm_write, input [7:0] tm_line, input [63:0] tm_data, input launch,
-    input [6:0] length, input [31:0] max_cycles, input [15:0] ready, input [15:0] fault,
-    input [31:0] fault_code, input [63:0] fault_ip);
-  wire core_clear, halt, running, done, event_valid, event_if;
-  wire [15:0] start, init_write, event_mask;
-  wire [127:0] init_value;
-  wire [3:0] init_reg;
+    input [6:0] length, input [31:0] max_cycles, input [15:0] cores_ready,
+    input [15:0] cores_fault, input [31:0] cores_fault_code, input [63:0] cores_fault_ip);
+  wire clear, halt, running, done, event_valid, event_if;
+  wire [15:0] cores_clear, cores_halt, cores_start, cores_init_write, ready, event_mask;
+  wire [95:0] cores_start_frame, cores_next_frame;
+  wire [63:0] cores_init_reg;
+  wire [127:0] cores_init_value;
   wire [31:0] cycles;
   wire [2:0] status_code;
   wire [6:0] status_frame;
   wire [3:0] status_core, status_ip;
-  wire [5:0] event_frame, start_frame, next_frame;
+  wire [5:0] event_frame;
   // DUT: testbenches/tests/formal.rs instantiates gpu16_scheduler here as `dut`.
 
   // Cores with a task in flight, as the cores see it.
   reg [15:0] inflight = 16'd0;
   always @(posedge clock)
     if (launch) inflight <= 16'd0;
-    else inflight <= (inflight & ~ready) | start;
+    else inflight <= (inflight & ~cores_ready) | cores_start;
 
   // `next_frame` in the cycle before.
   reg [5:0] named_ahead = 6'd0;
-  always @(posedge clock) named_ahead <= next_frame;
+  always @(posedge clock) named_ahead <= cores_next_frame[5:0];
 
   always @(*) begin
-    assume ((ready & ~inflight) == 16'd0);
-    assume ((fault & ~ready) == 16'd0);
+    assume ((cores_ready & ~inflight) == 16'd0);
+    assume ((cores_fault & ~cores_ready) == 16'd0);
     if (!launch) begin
-      cores_never_shared: assert ((start & inflight) == 16'd0);
-      r0_only_to_idle: assert ((init_write & inflight) == 16'd0);
-      starts_the_frame_named_ahead: assert (start == 16'd0 || start_frame == named_ahead);
+      cores_never_shared: assert ((cores_start & inflight) == 16'd0);
+      r0_only_to_idle: assert ((cores_init_write & inflight) == 16'd0);
+      starts_the_frame_named_ahead: assert (cores_start == 0 || cores_start_frame[5:0] == named_ahead);
     end
   end
 endmodule

@@ -8,8 +8,9 @@
 //   until every core of that IF has signalled READY.
 //
 // A frame handled in cycle c shows on the event outputs in c+1, with its mask; an IF's cores
-// get `start` in c+1 too. The fence an IF issues under is its CF's. Which tasks are in
-// flight, and which an `acq` still waits for, are kept here from the ports.
+// get `start` on their task ports in c+1 too. The fence an IF issues under is its CF's.
+// Which tasks are in flight, and which an `acq` still waits for, are kept here from the
+// ports.
   // The IF handled last cycle, and its fence (SPEC: 1 = acq, 2 = rel).
   wire if_event = event_valid && event_if;
   wire acq_event = if_event && formal_fence == 2'd1;
@@ -20,7 +21,7 @@
   reg [15:0] acq_left = 16'd0;
   always @(posedge clock)
     if (launch) acq_left <= 16'd0;
-    else acq_left <= acq_event ? event_mask : acq_left & ~ready;
+    else acq_left <= acq_event ? event_mask : acq_left & ~cores_ready;
 
   // What the decision of each cycle faced, for its event a cycle later: any task in flight
   // (those just started included; a READY in that cycle frees its core), and any core of an
@@ -28,9 +29,9 @@
   reg busy_at_decision = 1'b0;
   reg acq_pending_at_decision = 1'b0;
   always @(posedge clock) begin
-    busy_at_decision <= !launch && ((inflight | start) & ~ready) != 16'd0;
+    busy_at_decision <= !launch && ((inflight | cores_start) & ~cores_ready) != 16'd0;
     acq_pending_at_decision <=
-        !launch && ((acq_event ? event_mask : acq_left) & ~ready) != 16'd0;
+        !launch && ((acq_event ? event_mask : acq_left) & ~cores_ready) != 16'd0;
   end
 
   always @(*) begin

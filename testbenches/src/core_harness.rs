@@ -68,7 +68,7 @@ impl CoreHarness {
     pub fn new(id: u8, mem: &[u8; BYTES], seed: u64, max_delay: u64) -> CoreHarness {
         let mut core: Core = connected();
         core.core_id.next = (id as u64).into();
-        core.clear.next = true;
+        core.task.clear.next = true;
         let mut h = CoreHarness {
             core,
             mem: Box::new(*mem),
@@ -87,7 +87,7 @@ impl CoreHarness {
             recording: None,
         };
         h.step();
-        h.core.clear.next = false;
+        h.core.task.clear.next = false;
         for r in 0..16 {
             h.write_register(r, 0);
         }
@@ -155,14 +155,14 @@ impl CoreHarness {
         if let Some(r) = &mut self.recording {
             r.sample(c);
         }
-        let end = c.ready.val().then(|| {
-            c.fault.val().then(|| {
-                let code = match c.fault_code.val().index() as u64 {
+        let end = c.task.ready.val().then(|| {
+            c.task.fault.val().then(|| {
+                let code = match c.task.fault_code.val().index() as u64 {
                     FAULT_ILLEGAL_INSN => ErrorCode::IllegalInsn,
                     FAULT_ATOMIC_VIOLATION => ErrorCode::AtomicViolation,
                     other => panic!("unknown fault code {other}"),
                 };
-                (code, c.fault_ip.val().index() as u8)
+                (code, c.task.fault_ip.val().index() as u8)
             })
         });
         // A task ends with its accesses done: no store is still posted.
@@ -172,7 +172,7 @@ impl CoreHarness {
             self.cycle
         );
         self.readies += u64::from(end.is_some());
-        self.counts = if c.clear.val() {
+        self.counts = if c.task.clear.val() {
             (0, 0, 0)
         } else {
             (
@@ -183,8 +183,8 @@ impl CoreHarness {
         };
         tick(c, |c| &mut c.clock).expect("the core settles");
         c.mem.rdata.next = (self.rdata_next as u64).into();
-        c.start.next = false;
-        c.init_write.next = false;
+        c.task.start.next = false;
+        c.task.init_write.next = false;
         self.cycle += 1;
         end
     }
@@ -196,9 +196,9 @@ impl CoreHarness {
 
     /// Writes register `r` through the core's `init_*` port in one cycle.
     fn write_register(&mut self, r: u8, value: u8) {
-        self.core.init_write.next = true;
-        self.core.init_reg.next = (r as u64).into();
-        self.core.init_value.next = (value as u64).into();
+        self.core.task.init_write.next = true;
+        self.core.task.init_reg.next = (r as u64).into();
+        self.core.task.init_value.next = (value as u64).into();
         self.step();
     }
 
@@ -216,11 +216,11 @@ impl CoreHarness {
             self.step();
         }
         self.core.prog_write.next = false;
-        self.core.next_frame.next = (slot as u64).into();
+        self.core.task.next_frame.next = (slot as u64).into();
         self.step();
         let c = &mut self.core;
-        c.start.next = true;
-        c.start_frame.next = (slot as u64).into();
+        c.task.start.next = true;
+        c.task.start_frame.next = (slot as u64).into();
         self.step();
         (1..=limit).find_map(|n| self.step().map(|fault| TaskEnd { cycles: n, fault }))
     }

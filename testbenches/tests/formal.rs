@@ -290,7 +290,7 @@ fn with_free_task_memory(design: &str) -> String {
     let mut out = String::new();
     let mut rest = design;
     let mut stubs = 0;
-    while let Some(at) = rest.find("module gpu16_scheduler$tm$lines$") {
+    while let Some(at) = rest.find("module gpu16_scheduler$walk$tm$lines$") {
         out.push_str(&rest[..at]);
         let header_end = at + rest[at..].find(';').expect("a module header") + 1;
         let end = at + rest[at..].find("endmodule").expect("endmodule") + "endmodule".len();
@@ -311,23 +311,23 @@ endmodule",
         stubs += 1;
     }
     out.push_str(rest);
-    assert_eq!(stubs, 4, "the Task Memory's four RAMs");
+    assert_eq!(stubs, 3, "the Task Memory's three RAMs");
     out
 }
 
-/// The scheduler's Verilog with its register of the fence its IFs issue under bound to a new
-/// output, `formal_fence`, for the property module (as a SystemVerilog `bind` would).
+/// The scheduler's Verilog with the fence its IFs issue under (the frame walk's `fence`) bound
+/// to a new output, `formal_fence`, for the property module (as a SystemVerilog `bind` would).
 fn with_fence_observer(design: &str) -> String {
     let header = "module gpu16_scheduler(";
     let at = design.find(header).expect("the scheduler's module") + header.len();
     let body = at + design[at..].find(");").expect("its port list") + 2;
     assert!(
-        design.contains("wire  [1:0] fence_bits$q;"),
-        "the fence register"
+        design.contains("wire  [1:0] walk$fence;"),
+        "the walk's fence"
     );
     format!(
         "{}formal_fence,{}\n    output wire [1:0] formal_fence;\n    assign formal_fence = \
-         fence_bits$q;{}",
+         walk$fence;{}",
         &design[..at],
         &design[at..body],
         &design[body..]
@@ -362,8 +362,8 @@ fn the_scheduler_never_shares_a_core_writes_r0_only_to_idle_ones_and_starts_the_
     );
     // The cores told to read ahead the frame after the one started.
     sched.broken_copy_fails(
-        "next_frame = tp$q[(32'h0)+:(6)];",
-        "next_frame = tp$q[(32'h0)+:(6)] + 6'h1;",
+        "cores$0$next_frame = walk$tp[(32'h0)+:(6)];",
+        "cores$0$next_frame = walk$tp[(32'h0)+:(6)] + 6'h1;",
         "starts_the_frame_named_ahead",
         Mode::Pdr,
     );

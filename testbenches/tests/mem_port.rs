@@ -25,27 +25,27 @@ struct Inputs {
 
 fn present(p: &mut MemoryPort, i: &Inputs) {
     let (addr, write, sync, wdata) = i.request;
-    p.e_req.next = i.req;
-    p.e_keep.next = i.keep;
+    p.e.req.next = i.req;
+    p.e.keep.next = i.keep;
     p.e_post.next = i.post;
-    p.e_addr.next = addr.into();
-    p.e_write.next = write;
-    p.e_sync.next = sync;
-    p.e_wdata.next = wdata.into();
-    p.grant.next = i.grant;
+    p.e.addr.next = addr.into();
+    p.e.write.next = write;
+    p.e.sync.next = sync;
+    p.e.wdata.next = wdata.into();
+    p.mem.gnt.next = i.grant;
     p.drop.next = i.drop;
     settle(p).unwrap();
 }
 
 fn output(p: &MemoryPort) -> (bool, bool, Request) {
     (
-        p.req.val(),
-        p.keep.val(),
+        p.mem.req.val(),
+        p.mem.keep.val(),
         (
-            p.addr.val().to_u64(),
-            p.write.val(),
-            p.sync.val(),
-            p.wdata.val().to_u64(),
+            p.mem.addr.val().to_u64(),
+            p.mem.write.val(),
+            p.mem.sync.val(),
+            p.mem.wdata.val().to_u64(),
         ),
     )
 }

@@ -4,7 +4,15 @@
 
 use gpu16_hdl::scheduler::{status, Scheduler};
 use gpu16_hdl::sim::{connected, settle, tick};
+use gpu16_hdl::task_port::TaskPort;
 use gpu16_sim::frame::{ControlFrame, Fence, Frame};
+
+/// The cores whose task port shows `bit`.
+fn mask(s: &Scheduler, bit: impl Fn(&TaskPort) -> bool) -> u16 {
+    (0..16)
+        .filter(|&c| bit(&s.cores[c]))
+        .fold(0, |m, c| m | 1 << c)
+}
 
 /// A task that keeps each core busy `cycles` cycles; `fault` = (code, ip) makes it fault.
 fn task(cycles: u16, fault: Option<(u16, u16)>) -> Frame {
@@ -68,13 +76,13 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
             "register {r}: no run yet"
         );
         assert_eq!(
-            s.init_write.val().index(),
+            mask(&s, |p| p.init_write.val()),
             0xffff,
             "register {r} of every core"
         );
-        assert_eq!(s.init_reg.val().index(), r);
-        assert!((0..16).all(|c| s.init_value[c].val().index() == 0));
-        assert_eq!(s.start.val().index(), 0);
+        assert!(s.cores.iter().all(|p| p.init_reg.val().index() == r));
+        assert!(s.cores.iter().all(|p| p.init_value.val().index() == 0));
+        assert_eq!(mask(&s, |p| p.start.val()), 0);
         tick(&mut s, |s| &mut s.clock).unwrap();
     }
     settle(&mut s).unwrap();
@@ -97,11 +105,12 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
                     faults |= 1 << c;
                 }
             }
-            s.fault_code[c].next = fault[c].0.into();
-            s.fault_ip[c].next = fault[c].1.into();
+            let port = &mut s.cores[c];
+            port.fault_code.next = fault[c].0.into();
+            port.fault_ip.next = fault[c].1.into();
+            port.ready.next = ready & (1 << c) != 0;
+            port.fault.next = faults & (1 << c) != 0;
         }
-        s.ready.next = (ready as u64).into();
-        s.fault.next = (faults as u64).into();
         settle(&mut s).unwrap();
         if s.done.val() {
             trace.status = (
@@ -116,10 +125,10 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
         if ready != 0 {
             trace.readies.push((cycle, ready));
         }
-        let start = s.start.val().index() as u16;
+        let start = mask(&s, |p| p.start.val());
         if start != 0 {
             trace.starts.push((cycle, start));
-            let started = s.start_frame.val().index();
+            let started = s.cores[0].start_frame.val().index();
             // The cores read the started frame's word 0 a cycle ahead, from `next_frame`.
             assert_eq!(
                 Some(started),
@@ -136,18 +145,20 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
                 }
             }
         }
-        let r0 = s.init_write.val().index() as u16;
+        let r0 = mask(&s, |p| p.init_write.val());
         if r0 != 0 {
-            assert_eq!(s.init_reg.val().index(), 0, "a CF writes R0 only");
-            let values = (0..16)
-                .map(|c| s.init_value[c].val().index() as u8)
+            assert_eq!(s.cores[0].init_reg.val().index(), 0, "a CF writes R0 only");
+            let values = s
+                .cores
+                .iter()
+                .map(|p| p.init_value.val().index() as u8)
                 .collect();
             trace.r0_writes.push((cycle, r0, values));
         }
         for l in left.iter_mut() {
             *l = l.saturating_sub(1);
         }
-        next_frame = Some(s.next_frame.val().index());
+        next_frame = Some(s.cores[0].next_frame.val().index());
         tick(&mut s, |s| &mut s.clock).unwrap();
     }
     panic!("the scheduler never finished");

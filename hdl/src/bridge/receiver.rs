@@ -57,8 +57,8 @@ pub struct Receiver {
     /// Payload bytes received.
     count: DFF<Bits<8>>,
     silence: DFF<Bits<32>>,
-    ok_q: DFF<Bit>,
-    bad_q: DFF<Bit>,
+    frame_ok_q: DFF<Bit>,
+    frame_bad_q: DFF<Bit>,
     take: Signal<Local, Bit>,
     arg_shift: Signal<Local, Bits<8>>,
 }
@@ -88,8 +88,8 @@ impl Receiver {
             args_q: Default::default(),
             count: Default::default(),
             silence: Default::default(),
-            ok_q: Default::default(),
-            bad_q: Default::default(),
+            frame_ok_q: Default::default(),
+            frame_bad_q: Default::default(),
             take: Default::default(),
             arg_shift: Default::default(),
         }
@@ -99,11 +99,22 @@ impl Receiver {
 impl Logic for Receiver {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, command_q, length_q, args_q, count, silence, ok_q, bad_q);
+        dff_setup!(
+            self,
+            clock,
+            state,
+            command_q,
+            length_q,
+            args_q,
+            count,
+            silence,
+            frame_ok_q,
+            frame_bad_q
+        );
         self.arg_shift.next = self.count.q.val() << 3;
         self.take.next = self.byte_valid.val() && !self.hold.val();
-        self.ok_q.d.next = false;
-        self.bad_q.d.next = false;
+        self.frame_ok_q.d.next = false;
+        self.frame_bad_q.d.next = false;
 
         // Every byte after the sync byte goes through the CRC, the CRC's own two included:
         // a whole, undamaged frame leaves 0.
@@ -173,9 +184,9 @@ impl Logic for Receiver {
             RxFrame::Check => {
                 self.state.d.next = RxFrame::Hunt;
                 if self.crc.value.val().any() {
-                    self.bad_q.d.next = true;
+                    self.frame_bad_q.d.next = true;
                 } else {
-                    self.ok_q.d.next = true;
+                    self.frame_ok_q.d.next = true;
                 }
             }
             _ => {
@@ -190,8 +201,8 @@ impl Logic for Receiver {
             self.state.d.next = RxFrame::Hunt;
         }
 
-        self.frame_ok.next = self.ok_q.q.val();
-        self.frame_bad.next = self.bad_q.q.val();
+        self.frame_ok.next = self.frame_ok_q.q.val();
+        self.frame_bad.next = self.frame_bad_q.q.val();
         self.command.next = self.command_q.q.val();
         self.length.next = self.length_q.q.val();
         self.args.next = self.args_q.q.val();

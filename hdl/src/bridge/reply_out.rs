@@ -1,10 +1,10 @@
-//! The bytes of a reply, as the bridge's state walks through them: the sync byte, the code,
+//! The bytes of a reply, as the reply's state walks through them: the sync byte, the code,
 //! the length, the request's `seq` (every reply but Identify's), each payload byte fetched,
 //! and the CRC-16 over code, length and payload (`gpu16_sim::link::crc`), kept as the bytes
 //! go out.
 
 use super::crc16::Crc16;
-use super::BridgeState;
+use super::reply::ReplyState;
 use gpu16_sim::link::REPLY_SYNC;
 use rust_hdl::prelude::*;
 
@@ -12,8 +12,8 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock)]
 pub struct ReplyOut {
     pub clock: Signal<In, Clock>,
-    /// The bridge's state: which of a reply's bytes is due.
-    pub state: Signal<In, BridgeState>,
+    /// Which of the reply's bytes is due.
+    pub state: Signal<In, ReplyState>,
     /// The reply's code, payload length and `seq`; the payload byte fetched.
     pub code: Signal<In, Bits<8>>,
     pub len: Signal<In, Bits<8>>,
@@ -56,30 +56,30 @@ impl Logic for ReplyOut {
         self.send.next = false;
         self.tx_data.next = self.payload_byte.val();
         match self.state.val() {
-            BridgeState::SendSync => {
+            ReplyState::SendSync => {
                 self.send.next = true;
                 self.tx_data.next = self.sync.val();
             }
-            BridgeState::SendCode => {
+            ReplyState::SendCode => {
                 self.send.next = true;
                 self.tx_data.next = self.code.val();
             }
-            BridgeState::SendLength => {
+            ReplyState::SendLength => {
                 self.send.next = true;
                 self.tx_data.next = self.len.val();
             }
-            BridgeState::SendSeq => {
+            ReplyState::SendSeq => {
                 self.send.next = true;
                 self.tx_data.next = self.seq.val();
             }
-            BridgeState::SendByte => {
+            ReplyState::SendByte => {
                 self.send.next = true;
             }
-            BridgeState::SendCrcHigh => {
+            ReplyState::SendCrcHigh => {
                 self.send.next = true;
                 self.tx_data.next = self.crc.value.val().get_bits::<8>(8);
             }
-            BridgeState::SendCrcLow => {
+            ReplyState::SendCrcLow => {
                 self.send.next = true;
                 self.tx_data.next = self.crc.value.val().get_bits::<8>(0);
             }
@@ -87,12 +87,12 @@ impl Logic for ReplyOut {
         }
         self.accept.next = self.send.val() && self.tx_ready.val();
         self.crc.clock.next = self.clock.val();
-        self.crc.clear.next = self.state.val() == BridgeState::SendSync;
+        self.crc.clear.next = self.state.val() == ReplyState::SendSync;
         self.crc.enable.next = self.accept.val()
-            && ((self.state.val() == BridgeState::SendCode)
-                || (self.state.val() == BridgeState::SendLength)
-                || (self.state.val() == BridgeState::SendSeq)
-                || (self.state.val() == BridgeState::SendByte));
+            && ((self.state.val() == ReplyState::SendCode)
+                || (self.state.val() == ReplyState::SendLength)
+                || (self.state.val() == ReplyState::SendSeq)
+                || (self.state.val() == ReplyState::SendByte));
         self.crc.data.next = self.tx_data.val();
     }
 }

@@ -42,7 +42,7 @@ pub struct UartRx {
     bits: DFF<Bits<4>>,
     shift: DFF<Bits<8>>,
     valid_q: DFF<Bit>,
-    error_q: DFF<Bit>,
+    framing_error_q: DFF<Bit>,
     shifted: Signal<Local, Bits<8>>,
 }
 
@@ -67,7 +67,7 @@ impl UartRx {
             bits: Default::default(),
             shift: Default::default(),
             valid_q: Default::default(),
-            error_q: Default::default(),
+            framing_error_q: Default::default(),
             shifted: Default::default(),
         }
     }
@@ -76,11 +76,20 @@ impl UartRx {
 impl Logic for UartRx {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, count, bits, shift, valid_q, error_q);
+        dff_setup!(
+            self,
+            clock,
+            state,
+            count,
+            bits,
+            shift,
+            valid_q,
+            framing_error_q
+        );
         self.sync.clock.next = self.clock.val();
         self.sync.sig_in.next = self.line.val();
         self.valid_q.d.next = false;
-        self.error_q.d.next = false;
+        self.framing_error_q.d.next = false;
         self.shifted.next = self.shift.q.val() >> 1;
         if self.count.q.val().any() {
             self.count.d.next = self.count.q.val() - 1;
@@ -120,7 +129,7 @@ impl Logic for UartRx {
                     if self.sync.sig_out.val() {
                         self.valid_q.d.next = true;
                     } else {
-                        self.error_q.d.next = true;
+                        self.framing_error_q.d.next = true;
                     }
                 }
             }
@@ -130,6 +139,6 @@ impl Logic for UartRx {
         }
         self.valid.next = self.valid_q.q.val();
         self.data.next = self.shift.q.val();
-        self.framing_error.next = self.error_q.q.val();
+        self.framing_error.next = self.framing_error_q.q.val();
     }
 }

@@ -6,6 +6,7 @@
 //! request (the core holds a load or store back while the port is `busy`), so the port's
 //! outputs are E's request or the posted one, selected by a flip-flop.
 
+use crate::sm_port::{SmPort, SmPortTarget};
 use rust_hdl::prelude::*;
 
 /// One posted store, or the request of the instruction in E.
@@ -14,29 +15,17 @@ pub struct MemoryPort {
     pub clock: Signal<In, Clock>,
     /// Launch or halt: drop a posted store.
     pub drop: Signal<In, Bit>,
-    /// E's request this cycle (ignored while `busy`): valid, stays up unless granted (its
-    /// instruction does not fault), byte address, store?, `_sync`?, store data.
-    pub e_req: Signal<In, Bit>,
-    pub e_keep: Signal<In, Bit>,
-    pub e_addr: Signal<In, Bits<12>>,
-    pub e_write: Signal<In, Bit>,
-    pub e_sync: Signal<In, Bit>,
-    pub e_wdata: Signal<In, Bits<8>>,
+    /// E's access (ignored while `busy`), on a port of the same kind as the shared memory's:
+    /// its grant and a load's byte are passed back.
+    pub e: SmPortTarget,
     /// E's request is a store that leaves E this cycle: if it is not granted now, the port
     /// posts it.
     pub e_post: Signal<In, Bit>,
     /// A posted store waits for its grant: now, and in the next cycle (`busy` then).
     pub busy: Signal<Out, Bit>,
     pub busy_next: Signal<Out, Bit>,
-    /// To the shared memory (the core's `mem_*` ports).
-    pub req: Signal<Out, Bit>,
-    pub keep: Signal<Out, Bit>,
-    pub addr: Signal<Out, Bits<12>>,
-    pub write: Signal<Out, Bit>,
-    pub sync: Signal<Out, Bit>,
-    pub wdata: Signal<Out, Bits<8>>,
-    /// The request on the port is served this cycle.
-    pub grant: Signal<In, Bit>,
+    /// The shared-memory port ([`SmPort`]): E's request, or the posted store.
+    pub mem: SmPort,
     posted: DFF<Bit>,
     posted_addr: DFF<Bits<12>>,
     posted_sync: DFF<Bit>,
@@ -49,26 +38,28 @@ impl Logic for MemoryPort {
         dff_setup!(self, clock, posted, posted_addr, posted_sync, posted_wdata);
         self.busy.next = self.posted.q.val();
         if self.posted.q.val() {
-            self.req.next = true;
-            self.keep.next = true;
-            self.addr.next = self.posted_addr.q.val();
-            self.write.next = true;
-            self.sync.next = self.posted_sync.q.val();
-            self.wdata.next = self.posted_wdata.q.val();
+            self.mem.req.next = true;
+            self.mem.keep.next = true;
+            self.mem.addr.next = self.posted_addr.q.val();
+            self.mem.write.next = true;
+            self.mem.sync.next = self.posted_sync.q.val();
+            self.mem.wdata.next = self.posted_wdata.q.val();
         } else {
-            self.req.next = self.e_req.val();
-            self.keep.next = self.e_keep.val();
-            self.addr.next = self.e_addr.val();
-            self.write.next = self.e_write.val();
-            self.sync.next = self.e_sync.val();
-            self.wdata.next = self.e_wdata.val();
-            self.posted_addr.d.next = self.e_addr.val();
-            self.posted_sync.d.next = self.e_sync.val();
-            self.posted_wdata.d.next = self.e_wdata.val();
+            self.mem.req.next = self.e.req.val();
+            self.mem.keep.next = self.e.keep.val();
+            self.mem.addr.next = self.e.addr.val();
+            self.mem.write.next = self.e.write.val();
+            self.mem.sync.next = self.e.sync.val();
+            self.mem.wdata.next = self.e.wdata.val();
+            self.posted_addr.d.next = self.e.addr.val();
+            self.posted_sync.d.next = self.e.sync.val();
+            self.posted_wdata.d.next = self.e.wdata.val();
         }
-        self.busy_next.next = (self.posted.q.val() || (self.e_keep.val() && self.e_post.val()))
-            && !self.grant.val()
+        self.busy_next.next = (self.posted.q.val() || (self.e.keep.val() && self.e_post.val()))
+            && !self.mem.gnt.val()
             && !self.drop.val();
         self.posted.d.next = self.busy_next.val();
+        self.e.gnt.next = self.mem.gnt.val();
+        self.e.rdata.next = self.mem.rdata.val();
     }
 }

@@ -45,7 +45,7 @@ pub struct BankAccess {
     win_q: DFF<Bits<16>>,
     row_q: DFF<Bits<8>>,
     write_q: DFF<Bit>,
-    sync_q: DFF<Bit>,
+    win_sync: DFF<Bit>,
     locked_next_q: DFF<Bit>,
     /// The lock holds the winner back.
     blocked: Signal<Local, Bit>,
@@ -58,7 +58,7 @@ pub struct BankAccess {
 impl Logic for BankAccess {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, win_q, row_q, write_q, sync_q, locked_next_q);
+        dff_setup!(self, clock, win_q, row_q, write_q, win_sync, locked_next_q);
         // The pick, registered (none after a launch).
         if self.clear.val() {
             self.win_q.d.next = 0.into();
@@ -67,12 +67,12 @@ impl Logic for BankAccess {
         }
         self.row_q.d.next = self.pick_row.val();
         self.write_q.d.next = self.pick_write.val();
-        self.sync_q.d.next = self.pick_sync.val();
+        self.win_sync.d.next = self.pick_sync.val();
 
-        self.ld_sync.next = self.sync_q.q.val() && !self.write_q.q.val();
-        self.st_sync.next = self.sync_q.q.val() && self.write_q.q.val();
+        self.ld_sync.next = self.win_sync.q.val() && !self.write_q.q.val();
+        self.st_sync.next = self.win_sync.q.val() && self.write_q.q.val();
         // One row comparison per bank: the winner's against the locked row.
-        if self.sync_q.q.val() {
+        if self.win_sync.q.val() {
             self.blocked.next = self.lock.locked.val() && self.ld_sync.val();
         } else {
             self.blocked.next =

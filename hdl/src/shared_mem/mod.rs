@@ -11,6 +11,9 @@
 //!                   start of c+2, as it was picked in c+1, into a register beside its RAM)
 //! ```
 //!
+//! - Each bank's logic, from its registered requests to its RAM, is a [`BankSlice`]; the
+//!   shared memory around the 16 slices is the crossbar: the picked core's fields into each
+//!   bank ([`OneHotSelects`]), the grants and read bytes back to the cores.
 //! - **Request** (cycle c): the cores' requests are registered as they arrive: per bank, the
 //!   cores that ask it and keep their request (`asks`); per core, the request's row, store?,
 //!   `_sync`? and data (`fields`). The wire from a core to the banks is then a cycle of its
@@ -65,6 +68,7 @@
 mod access;
 mod arbiter;
 mod bank;
+mod bank_slice;
 mod lock;
 mod lock_waits;
 mod one_hot_selects;
@@ -72,6 +76,7 @@ mod one_hot_selects;
 pub use access::BankAccess;
 pub use arbiter::RoundRobin;
 pub use bank::Bank;
+pub use bank_slice::BankSlice;
 pub use lock::BankLock;
 pub use lock_waits::LockWaits;
 pub use one_hot_selects::OneHotSelects;
@@ -110,74 +115,51 @@ pub struct SharedMem {
     pub perf_contended: Signal<Out, Bits<16>>,
     pub perf_lock_wait: Signal<Out, Bits<16>>,
 
-    banks: [Bank; N],
-    arbiters: [RoundRobin; N],
-    access: [BankAccess; N],
+    /// Per bank: its registered requests, arbitration, access stage and RAM.
+    banks: [BankSlice; N],
     lock_waits: LockWaits,
-    /// Per bank, the fields of the core its arbiter granted (`{wdata, sync, write, row}`).
+    /// Per bank, the fields of the core its arbiter picked (`{wdata, sync, write, row}`).
     pick: OneHotSelects<18>,
     /// Per core, the byte read by the bank that granted it last cycle.
     read: OneHotSelects<8>,
-    /// Per bank, the data of the winner its access stage registered (the rest of the
-    /// winner is registered in [`BankAccess`]).
-    win_wdata: [DFF<Bits<8>>; N],
-    /// The request stage: the cores' requests of last cycle, registered, so that the wire
-    /// from each core to the banks is a cycle of its own and the arbitration starts from
-    /// flip-flops. Per bank, bit i: core i asked this bank, kept its request and was neither
-    /// granted nor picked (so it asks again now, and may be picked) …
-    asks: [DFF<Bits<16>>; N],
-    /// … per core, that request's `{wdata, sync, write, row}` …
+    /// Per core, the fields of its request of last cycle, registered (the request stage: the
+    /// wire from each core to the banks is a cycle of its own).
     fields: [DFF<Bits<18>>; N],
-    /// … and per bank, bit i: that request is an `ld_sync` (SPEC §6 rule 5's input to the
-    /// eligibility: a register per bank, beside its arbiter, rather than one 16-bit register
-    /// that every bank would reach across the die).
-    asks_ld_sync: [DFF<Bits<16>>; N],
     /// Per core: one-hot bank that granted it last cycle (where its read data comes from).
     rsel: [DFF<Bits<16>>; N],
     /// The host read last cycle: `host_rdata` is valid (else 0, never the RAM's undefined
     /// power-up output).
-    host_read_q: DFF<Bit>,
-    /// `host_en` of last cycle: the access stage serves nothing.
+    host_read: DFF<Bit>,
+    /// `host_en` of last cycle: the access stages serve nothing.
     hold: DFF<Bit>,
 
-    /// Per bank: the requests it may pick this cycle.
-    eligible: [Signal<Local, Bits<16>>; N],
     /// Scratch per core: its request's data and row on their way into the 18 bits `fields`
     /// registers (rule 4 of docs/microarchitecture.md).
     wdata_byte: Signal<Local, Bits<8>>,
     row_byte: Signal<Local, Bits<8>>,
-    /// Scratch per bank: the cores asking it now, on their way into `asks`.
-    asking: Signal<Local, Bits<16>>,
-    /// Per bank: the core its access serves this cycle (one-hot, 0 for none).
-    served: [Signal<Local, Bits<16>>; N],
+    /// Per bank: the cores whose request names it now.
+    hits: [Signal<Local, Bits<16>>; N],
     /// Per core: banks that granted it (one-hot).
     granted_by: [Signal<Local, Bits<16>>; N],
+    keep_mask: Signal<Local, Bits<16>>,
     task_end_mask: Signal<Local, Bits<16>>,
     ld_sync_mask: Signal<Local, Bits<16>>,
     locked_banks: Signal<Local, Bits<16>>,
-    /// Banks that make an access this cycle.
+    /// Banks that make an access this cycle; banks two or more cores ask.
     go_mask: Signal<Local, Bits<16>>,
-    /// Scratch per (bank, core) pair: the core asks this bank; per bank, one core / two
-    /// cores so far in the scan did.
-    hit: Signal<Local, Bit>,
-    asked: Signal<Local, Bit>,
-    two_asked: Signal<Local, Bit>,
-    /// Per bank, two or more cores ask (bit b).
     contended_mask: Signal<Local, Bits<16>>,
-    host_bank: Signal<Local, Bits<16>>,
 }
 
 impl Logic for SharedMem {
     #[hdl_gen]
     fn update(&mut self) {
-        self.host_read_q.clock.next = self.clock.val();
-        self.host_read_q.d.next = self.host_en.val() && !self.host_write.val();
-        self.hold.clock.next = self.clock.val();
+        dff_setup!(self, clock, host_read, hold);
+        self.host_read.d.next = self.host_en.val() && !self.host_write.val();
         self.hold.d.next = self.host_en.val();
+
+        // ---- per core: its request's fields registered, and its masks ----
+        self.keep_mask.next = 0.into();
         self.task_end_mask.next = 0.into();
-        self.host_bank.next = 0.into();
-        self.locked_banks.next = 0.into();
-        self.go_mask.next = 0.into();
         self.ld_sync_mask.next = 0.into();
         for i in 0..16 {
             // Through scratch bytes: `bit_cast` takes no loop-indexed argument
@@ -190,84 +172,73 @@ impl Logic for SharedMem {
             .replace_bit(8, self.cores[i].write.val())
             .replace_bit(9, self.cores[i].sync.val());
             self.pick.input[i].next = self.fields[i].q.val();
-            self.ld_sync_mask.next = self.ld_sync_mask.val().replace_bit(
-                i,
-                self.cores[i].req.val() && self.cores[i].sync.val() && !self.cores[i].write.val(),
-            );
+            self.keep_mask.next = self
+                .keep_mask
+                .val()
+                .replace_bit(i, self.cores[i].keep.val());
             self.task_end_mask.next = self
                 .task_end_mask
                 .val()
                 .replace_bit(i, self.task_end[i].val());
-            self.host_bank.next = self
-                .host_bank
-                .val()
-                .replace_bit(i, self.host_addr.val().get_bits::<4>(8).index() == i);
-            self.locked_banks.next = self
-                .locked_banks
-                .val()
-                .replace_bit(i, self.access[i].locked.val());
+            self.ld_sync_mask.next = self.ld_sync_mask.val().replace_bit(
+                i,
+                self.cores[i].req.val() && self.cores[i].sync.val() && !self.cores[i].write.val(),
+            );
         }
 
-        // Performance event (synthesis drops it without the counters): the cores whose
-        // `ld_sync` finds its bank locked.
-        self.lock_waits.locked.next = self.locked_banks.val();
-        self.lock_waits.ld_sync.next = self.ld_sync_mask.val();
-        for i in 0..16 {
-            self.lock_waits.bank[i].next = self.cores[i].addr.val().get_bits::<4>(8);
-        }
-
+        // ---- per bank: who asks it, and the bank itself ----
+        self.locked_banks.next = 0.into();
+        self.go_mask.next = 0.into();
         self.contended_mask.next = 0.into();
-        for i in 0..16 {
-            self.granted_by[i].next = 0.into();
-        }
         for b in 0..16 {
-            // ---- access: last cycle's winner, unless the lock holds it back ----
-            self.access[b].clock.next = self.clock.val();
-            self.access[b].clear.next = self.clear.val();
-            self.access[b].host_en.next = self.hold.q.val();
-            self.access[b].task_end.next = self.task_end_mask.val();
-            if self.access[b].go.val() {
-                self.served[b].next = self.access[b].win.val();
-            } else {
-                self.served[b].next = 0.into();
-            }
-
+            self.hits[b].next = 0.into();
             for i in 0..16 {
-                self.granted_by[i].next = self.granted_by[i]
-                    .val()
-                    .replace_bit(b, self.served[b].val().get_bit(i));
+                self.hits[b].next = self.hits[b].val().replace_bit(
+                    i,
+                    self.cores[i].req.val()
+                        && (self.cores[i].addr.val().get_bits::<4>(8).index() == b)
+                        && !self.clear.val(),
+                );
             }
-
-            // The bank: the host's access, or the winner's write now and the next winner's row
-            // read as it is picked (its byte leaves the bank from a register).
             self.banks[b].clock.next = self.clock.val();
-            self.banks[b].read_row.next = self.pick.out[b].val().get_bits::<8>(0);
-            if self.host_en.val() {
-                self.banks[b].row.next = self.host_addr.val().get_bits::<8>(0);
-                self.banks[b].write_data.next = self.host_wdata.val();
-                self.banks[b].write.next = self.host_write.val() && self.host_bank.val().get_bit(b);
-            } else {
-                self.banks[b].row.next = self.access[b].row.val();
-                self.banks[b].write_data.next = self.win_wdata[b].q.val();
-                self.banks[b].write.next = self.access[b].go.val() && self.access[b].write.val();
-            }
+            self.banks[b].clear.next = self.clear.val();
+            self.banks[b].hits.next = self.hits[b].val();
+            self.banks[b].keep.next = self.keep_mask.val();
+            self.banks[b].ld_sync.next = self.ld_sync_mask.val();
+            self.banks[b].picked.next = self.pick.out[b].val();
+            self.banks[b].task_end.next = self.task_end_mask.val();
+            self.banks[b].host_en.next = self.host_en.val();
+            self.banks[b].hold.next = self.hold.q.val();
+            self.banks[b].host_row.next = self.host_addr.val().get_bits::<8>(0);
+            self.banks[b].host_write.next =
+                self.host_write.val() && (self.host_addr.val().get_bits::<4>(8).index() == b);
+            self.banks[b].host_wdata.next = self.host_wdata.val();
+            self.pick.sel[b].next = self.banks[b].pick.val();
             self.read.input[b].next = self.banks[b].data.val();
-            if self.host_read_q.q.val() {
+            if self.host_read.q.val() {
                 self.host_rdata[b].next = self.banks[b].row_data.val();
             } else {
                 self.host_rdata[b].next = 0.into();
             }
-
-            // (In the halt's cycle a winner may be served while the RAM port is the host's:
-            // no access is made then.)
-            self.go_mask.next = self
-                .go_mask
+            self.locked_banks.next = self
+                .locked_banks
                 .val()
-                .replace_bit(b, self.access[b].go.val() && !self.host_en.val());
+                .replace_bit(b, self.banks[b].locked.val());
+            self.go_mask.next = self.go_mask.val().replace_bit(b, self.banks[b].go.val());
+            self.contended_mask.next = self
+                .contended_mask
+                .val()
+                .replace_bit(b, self.banks[b].contended.val());
         }
 
-        // Per core: grant now, read data from the bank that granted it last cycle.
+        // ---- per core: grant now, read data from the bank that granted it last cycle ----
         for i in 0..16 {
+            self.granted_by[i].next = 0.into();
+            for b in 0..16 {
+                self.granted_by[i].next = self.granted_by[i]
+                    .val()
+                    .replace_bit(b, self.banks[b].served.val().get_bit(i));
+            }
             self.cores[i].gnt.next = self.granted_by[i].val().any();
             self.rsel[i].clock.next = self.clock.val();
             self.rsel[i].d.next = self.granted_by[i].val();
@@ -275,59 +246,12 @@ impl Logic for SharedMem {
             self.cores[i].rdata.next = self.read.out[i].val();
         }
 
-        for b in 0..16 {
-            // ---- request stage: who asks this bank, for the arbitration of next cycle ----
-            // A request served now is still up now (its core drops it next cycle), so it is
-            // not registered as asking again; nor is the one picked now (below), which is
-            // accessed next cycle and, if the lock holds it back, registered again then. A
-            // request not kept (its instruction faults) is withdrawn in its first cycle, so it
-            // is never registered: a registered request is still up, and kept, when its
-            // access comes.
-            self.asking.next = 0.into();
-            self.asked.next = false;
-            self.two_asked.next = false;
-            for i in 0..16 {
-                self.hit.next = self.cores[i].req.val()
-                    && (self.cores[i].addr.val().get_bits::<4>(8).index() == b)
-                    && !self.clear.val();
-                self.two_asked.next = self.two_asked.val() || (self.hit.val() && self.asked.val());
-                self.asked.next = self.asked.val() || self.hit.val();
-                self.asking.next = self.asking.val().replace_bit(
-                    i,
-                    self.hit.val() && self.cores[i].keep.val() && !self.served[b].val().get_bit(i),
-                );
-            }
-            self.asks_ld_sync[b].clock.next = self.clock.val();
-            self.asks_ld_sync[b].d.next = self.asking.val() & self.ld_sync_mask.val();
-
-            // ---- arbitrate: which registered requests the bank may pick, and the pick ----
-            // Bit expressions, not `if`s: each (bank, core) pair costs one bit of logic, from
-            // flip-flops only. `host_en` is left out: it comes late (the run's halt), and while
-            // it is high the access stage serves nothing, so a pick made then is never served.
-            // `clear` is left out too: the access stage drops a pick made in a launch's
-            // cycle, and no request is registered in it.
-            // SPEC §6 rule 5: no `ld_sync` is picked for a bank locked after this cycle.
-            if self.access[b].locked_next.val() {
-                self.eligible[b].next = self.asks[b].q.val() & !self.asks_ld_sync[b].q.val();
-            } else {
-                self.eligible[b].next = self.asks[b].q.val();
-            }
-            self.arbiters[b].clock.next = self.clock.val();
-            self.arbiters[b].clear.next = self.clear.val();
-            self.arbiters[b].eligible.next = self.eligible[b].val();
-            self.pick.sel[b].next = self.arbiters[b].grant.val();
-            self.access[b].pick.next = self.arbiters[b].grant.val();
-            self.access[b].pick_row.next = self.pick.out[b].val().get_bits::<8>(0);
-            self.access[b].pick_write.next = self.pick.out[b].val().get_bit(8);
-            self.access[b].pick_sync.next = self.pick.out[b].val().get_bit(9);
-            self.win_wdata[b].clock.next = self.clock.val();
-            self.win_wdata[b].d.next = self.pick.out[b].val().get_bits::<8>(10);
-            self.asks[b].clock.next = self.clock.val();
-            self.asks[b].d.next = self.asking.val() & !self.arbiters[b].grant.val();
-            self.contended_mask.next = self
-                .contended_mask
-                .val()
-                .replace_bit(b, self.two_asked.val() && !self.host_en.val());
+        // ---- performance events (synthesis drops them without the counters) ----
+        // The cores whose `ld_sync` finds its bank locked.
+        self.lock_waits.locked.next = self.locked_banks.val();
+        self.lock_waits.ld_sync.next = self.ld_sync_mask.val();
+        for i in 0..16 {
+            self.lock_waits.bank[i].next = self.cores[i].addr.val().get_bits::<4>(8);
         }
         self.perf_access.next = self.go_mask.val();
         self.perf_contended.next = self.contended_mask.val();

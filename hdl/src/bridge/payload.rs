@@ -1,0 +1,130 @@
+//! A reply's payload, a byte at a time, from where the reply's data lives: the bytes captured
+//! when the request arrived, a row of shared memory, a core register, a counter or a log
+//! entry. A word of the source holds 1 byte (shared memory, registers), 4 (a counter) or 10
+//! (a log entry). Every source is read through a register set up two cycles before the byte
+//! is taken (`fetch`), so the byte is one multiplexer after registers.
+
+use super::Source;
+use rust_hdl::prelude::*;
+
+/// The payload's source, the word and byte being read, and the byte fetched.
+#[derive(LogicBlock, Default)]
+pub struct Payload {
+    pub clock: Signal<In, Clock>,
+    /// Take the next reply's source, first word, the last byte of each word (0: one-byte
+    /// words), and the captured bytes of a `Source::Fixed` payload (byte i in bits
+    /// 8i+7..8i; byte 0 stands where the `seq` goes).
+    pub plan: Signal<In, Bit>,
+    pub source: Signal<In, Source>,
+    pub word: Signal<In, Bits<16>>,
+    pub last_byte: Signal<In, Bits<4>>,
+    pub fixed: Signal<In, Bits<128>>,
+    /// The payload byte's number (a `Source::Fixed` byte is picked by it).
+    pub ptr: Signal<In, Bits<8>>,
+    /// Set up the word's read now; the read is under way (shared memory is enabled now and
+    /// next cycle); take the byte now; the byte was sent (move on to the next).
+    pub fetch: Signal<In, Bit>,
+    pub reading: Signal<In, Bit>,
+    pub capture: Signal<In, Bit>,
+    pub sent: Signal<In, Bit>,
+    /// The byte taken.
+    pub data: Signal<Out, Bits<8>>,
+    /// The read ports: shared memory (enable and row address), the debug register select,
+    /// the counter select, the log address.
+    pub sm_read: Signal<Out, Bit>,
+    pub sm_addr: Signal<Out, Bits<12>>,
+    pub dbg_sel: Signal<Out, Bits<8>>,
+    pub stat_sel: Signal<Out, Bits<7>>,
+    pub log_addr: Signal<Out, Bits<11>>,
+    /// What they read: the row of every bank, the register, the counter, the log entry.
+    pub sm_rdata: [Signal<In, Bits<8>>; 16],
+    pub dbg_value: Signal<In, Bits<8>>,
+    pub stat_value: Signal<In, Bits<32>>,
+    pub log_data: Signal<In, Bits<80>>,
+
+    source_q: DFF<Source>,
+    fixed_q: DFF<Bits<128>>,
+    word_q: DFF<Bits<16>>,
+    byte_sel: DFF<Bits<4>>,
+    last_byte_q: DFF<Bits<4>>,
+    data_q: DFF<Bits<8>>,
+    dbg_sel_q: DFF<Bits<8>>,
+    stat_sel_q: DFF<Bits<7>>,
+    log_addr_q: DFF<Bits<11>>,
+    /// The byte's offset in a counter or log entry, in bits; the byte from the source.
+    byte_shift: Signal<Local, Bits<8>>,
+    value: Signal<Local, Bits<8>>,
+}
+
+impl Logic for Payload {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self,
+            clock,
+            source_q,
+            fixed_q,
+            word_q,
+            byte_sel,
+            last_byte_q,
+            data_q,
+            dbg_sel_q,
+            stat_sel_q,
+            log_addr_q
+        );
+        if self.plan.val() {
+            self.source_q.d.next = self.source.val();
+            self.word_q.d.next = self.word.val();
+            self.last_byte_q.d.next = self.last_byte.val();
+            self.fixed_q.d.next = self.fixed.val();
+            self.byte_sel.d.next = 0.into();
+        }
+        if self.fetch.val() {
+            self.dbg_sel_q.d.next = self.word_q.q.val().get_bits::<8>(0);
+            self.stat_sel_q.d.next = self.word_q.q.val().get_bits::<7>(0);
+            self.log_addr_q.d.next = self.word_q.q.val().get_bits::<11>(0);
+        }
+        if self.sent.val() {
+            if self.byte_sel.q.val() == self.last_byte_q.q.val() {
+                self.byte_sel.d.next = 0.into();
+                self.word_q.d.next = self.word_q.q.val() + 1;
+            } else {
+                self.byte_sel.d.next = self.byte_sel.q.val() + 1;
+            }
+        }
+
+        // ---- the byte, from the source's word ----
+        self.byte_shift.next = bit_cast::<8, 4>(self.byte_sel.q.val()) << 3;
+        // (Narrowed to the low byte by `bit_cast`: no unused bits.)
+        self.value.next = bit_cast::<8, 128>(self.fixed_q.q.val() >> (self.ptr.val() << 3));
+        match self.source_q.q.val() {
+            Source::Sm => {
+                for i in 0..16 {
+                    if self.word_q.q.val().get_bits::<4>(8).index() == i {
+                        self.value.next = self.sm_rdata[i].val();
+                    }
+                }
+            }
+            Source::Regs => {
+                self.value.next = self.dbg_value.val();
+            }
+            Source::Counters => {
+                self.value.next = bit_cast::<8, 32>(self.stat_value.val() >> self.byte_shift.val());
+            }
+            Source::Events => {
+                self.value.next = bit_cast::<8, 80>(self.log_data.val() >> self.byte_shift.val());
+            }
+            _ => {}
+        }
+        if self.capture.val() {
+            self.data_q.d.next = self.value.val();
+        }
+
+        self.data.next = self.data_q.q.val();
+        self.sm_read.next = self.reading.val() && (self.source_q.q.val() == Source::Sm);
+        self.sm_addr.next = self.word_q.q.val().get_bits::<12>(0);
+        self.dbg_sel.next = self.dbg_sel_q.q.val();
+        self.stat_sel.next = self.stat_sel_q.q.val();
+        self.log_addr.next = self.log_addr_q.q.val();
+    }
+}

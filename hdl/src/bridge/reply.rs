@@ -1,0 +1,190 @@
+//! The reply to a request, byte by byte: the sync byte, code and length, the request's `seq`
+//! (every reply but Identify's), each payload byte fetched from its source and sent, and the
+//! CRC ([`ReplyOut`]). A payload byte ([`Payload`]) takes four cycles at least: its word's
+//! address is registered (`Fetch`), the source reads it (`Wait1`: shared memory reads at the
+//! end of this cycle), the byte is taken (`Wait2`) and sent when the UART takes it
+//! (`SendByte`).
+
+use super::payload::Payload;
+use super::reply_out::ReplyOut;
+use super::Source;
+use rust_hdl::prelude::*;
+
+/// Which byte of the reply is due.
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum ReplyState {
+    Idle,
+    SendSync,
+    SendCode,
+    SendLength,
+    SendSeq,
+    Fetch,
+    Wait1,
+    Wait2,
+    SendByte,
+    SendCrcHigh,
+    SendCrcLow,
+}
+
+/// A reply: its plan, taken when the request arrives, and its bytes.
+#[derive(LogicBlock, Default)]
+pub struct Reply {
+    pub clock: Signal<In, Clock>,
+    /// Stop, back to idle (power-on reset).
+    pub reset: Signal<In, Bit>,
+    /// Take the plan of the next reply: its code, payload length (the `seq` included), whether
+    /// it starts with the request's `seq`, where its payload comes from, the first word, the
+    /// last byte of each word (0: one-byte words), and the captured bytes of a
+    /// `Source::Fixed` payload (byte i in bits 8i+7..8i; byte 0 stands where the `seq` goes).
+    pub plan: Signal<In, Bit>,
+    pub code: Signal<In, Bits<8>>,
+    pub len: Signal<In, Bits<8>>,
+    pub has_seq: Signal<In, Bit>,
+    pub source: Signal<In, Source>,
+    pub word: Signal<In, Bits<16>>,
+    pub last_byte: Signal<In, Bits<4>>,
+    pub fixed: Signal<In, Bits<128>>,
+    /// Send it: its sync byte is due next cycle.
+    pub go: Signal<In, Bit>,
+    /// The request's `seq`.
+    pub seq: Signal<In, Bits<8>>,
+    /// Sending.
+    pub busy: Signal<Out, Bit>,
+    /// To the UART transmitter: `tx_start` with `tx_data` when `tx_ready`.
+    pub tx_start: Signal<Out, Bit>,
+    pub tx_data: Signal<Out, Bits<8>>,
+    pub tx_ready: Signal<In, Bit>,
+    /// Shared memory: read row `sm_addr` now (enable for the GPU's host port, next cycle);
+    /// load `sm_addr` into the port's address now.
+    pub sm_read: Signal<Out, Bit>,
+    pub sm_load: Signal<Out, Bit>,
+    pub sm_addr: Signal<Out, Bits<12>>,
+    /// The word's address on the other sources' read ports (registered at `Fetch`).
+    pub dbg_sel: Signal<Out, Bits<8>>,
+    pub stat_sel: Signal<Out, Bits<7>>,
+    pub log_addr: Signal<Out, Bits<11>>,
+    /// What the sources read: shared memory's row (bank b's byte), the register, the
+    /// counter, the log entry.
+    pub sm_rdata: [Signal<In, Bits<8>>; 16],
+    pub dbg_value: Signal<In, Bits<8>>,
+    pub stat_value: Signal<In, Bits<32>>,
+    pub log_data: Signal<In, Bits<80>>,
+
+    out: ReplyOut,
+    payload: Payload,
+    state: DFF<ReplyState>,
+    code_q: DFF<Bits<8>>,
+    len_q: DFF<Bits<8>>,
+    has_seq_q: DFF<Bit>,
+    /// Payload bytes sent.
+    ptr: DFF<Bits<8>>,
+    ptr_next: Signal<Local, Bits<8>>,
+}
+
+impl Logic for Reply {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, state, code_q, len_q, has_seq_q, ptr);
+        self.ptr_next.next = self.ptr.q.val() + 1;
+        self.out.clock.next = self.clock.val();
+        self.out.state.next = self.state.q.val();
+        self.out.code.next = self.code_q.q.val();
+        self.out.len.next = self.len_q.q.val();
+        self.out.seq.next = self.seq.val();
+        self.out.payload_byte.next = self.payload.data.val();
+        self.out.tx_ready.next = self.tx_ready.val();
+        self.payload.clock.next = self.clock.val();
+        self.payload.plan.next = self.plan.val();
+        self.payload.source.next = self.source.val();
+        self.payload.word.next = self.word.val();
+        self.payload.last_byte.next = self.last_byte.val();
+        self.payload.fixed.next = self.fixed.val();
+        self.payload.ptr.next = self.ptr.q.val();
+        self.payload.fetch.next = self.state.q.val() == ReplyState::Fetch;
+        self.payload.reading.next =
+            (self.state.q.val() == ReplyState::Fetch) || (self.state.q.val() == ReplyState::Wait1);
+        self.payload.capture.next = self.state.q.val() == ReplyState::Wait2;
+        self.payload.sent.next =
+            (self.state.q.val() == ReplyState::SendByte) && self.out.accept.val();
+        for i in 0..16 {
+            self.payload.sm_rdata[i].next = self.sm_rdata[i].val();
+        }
+        self.payload.dbg_value.next = self.dbg_value.val();
+        self.payload.stat_value.next = self.stat_value.val();
+        self.payload.log_data.next = self.log_data.val();
+
+        // The states that send a byte move on when the UART takes it; the others each cycle.
+        if (self.state.q.val() == ReplyState::Idle) && self.go.val() {
+            self.state.d.next = ReplyState::SendSync;
+        }
+        match self.state.q.val() {
+            ReplyState::Fetch => {
+                self.state.d.next = ReplyState::Wait1;
+            }
+            ReplyState::Wait1 => {
+                self.state.d.next = ReplyState::Wait2;
+            }
+            ReplyState::Wait2 => {
+                self.state.d.next = ReplyState::SendByte;
+            }
+            _ => {}
+        }
+        if self.out.accept.val() {
+            match self.state.q.val() {
+                ReplyState::SendSync => {
+                    self.state.d.next = ReplyState::SendCode;
+                }
+                ReplyState::SendCode => {
+                    self.state.d.next = ReplyState::SendLength;
+                }
+                ReplyState::SendLength => {
+                    if self.has_seq_q.q.val() {
+                        self.state.d.next = ReplyState::SendSeq;
+                    } else {
+                        self.state.d.next = ReplyState::Fetch;
+                    }
+                }
+                ReplyState::SendSeq => {
+                    self.ptr.d.next = 1.into();
+                    if self.len_q.q.val() == 1 {
+                        self.state.d.next = ReplyState::SendCrcHigh;
+                    } else {
+                        self.state.d.next = ReplyState::Fetch;
+                    }
+                }
+                ReplyState::SendByte => {
+                    self.ptr.d.next = self.ptr_next.val();
+                    if self.ptr_next.val() == self.len_q.q.val() {
+                        self.state.d.next = ReplyState::SendCrcHigh;
+                    } else {
+                        self.state.d.next = ReplyState::Fetch;
+                    }
+                }
+                ReplyState::SendCrcHigh => {
+                    self.state.d.next = ReplyState::SendCrcLow;
+                }
+                _ => {
+                    self.state.d.next = ReplyState::Idle;
+                }
+            }
+        }
+        if self.plan.val() {
+            self.code_q.d.next = self.code.val();
+            self.len_q.d.next = self.len.val();
+            self.has_seq_q.d.next = self.has_seq.val();
+            self.ptr.d.next = 0.into();
+        }
+        if self.reset.val() {
+            self.state.d.next = ReplyState::Idle;
+        }
+        self.busy.next = self.state.q.val() != ReplyState::Idle;
+        self.tx_start.next = self.out.accept.val();
+        self.tx_data.next = self.out.tx_data.val();
+        self.sm_read.next = self.payload.sm_read.val();
+        self.sm_load.next = self.state.q.val() == ReplyState::Fetch;
+        self.sm_addr.next = self.payload.sm_addr.val();
+        self.dbg_sel.next = self.payload.dbg_sel.val();
+        self.stat_sel.next = self.payload.stat_sel.val();
+        self.log_addr.next = self.payload.log_addr.val();
+    }
+}

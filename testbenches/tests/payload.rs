@@ -1,0 +1,104 @@
+//! A reply's payload bytes (hdl/src/bridge/payload.rs) from each source, against mock
+//! sources whose every word is a known function of its address: the captured bytes by their
+//! number, shared memory a byte per word (the bank from the address), registers a byte per
+//! word, counters 4 bytes per word and log entries 10, little-endian, words in order from the
+//! first named. Its Verilog replays inside the board top's (`board_verilog.rs`).
+
+use gpu16_hdl::bridge::payload::Payload;
+use gpu16_hdl::bridge::Source;
+use gpu16_hdl::sim::{connected, settle, tick};
+use rust_hdl::prelude::*;
+
+/// The mock sources' words.
+fn sm_byte(bank: usize, row: u64) -> u8 {
+    (bank as u64 * 31 + row * 7 + 1) as u8
+}
+fn register(sel: u64) -> u8 {
+    (sel * 3 + 5) as u8
+}
+fn counter(sel: u64) -> u32 {
+    0x0101_0101u32.wrapping_mul(sel as u32 + 1) ^ 0x8040_2010
+}
+fn log_entry(addr: u64) -> u128 {
+    (u128::from(addr) * 0x0123_4567_89ab_cdef_1357) & ((1 << 80) - 1)
+}
+
+/// The payload bytes 1..len of a reply planned with `source`, `word`, `last_byte`, `fixed`,
+/// walked as the reply walks them (fetch, wait, capture, send).
+fn walk(source: Source, word: u64, last_byte: u64, fixed: u128, len: u64) -> Vec<u8> {
+    let mut p = connected::<Payload>();
+    p.plan.next = true;
+    p.source.next = source;
+    p.word.next = word.into();
+    p.last_byte.next = last_byte.into();
+    p.fixed.next =
+        Bits::<128>::from(fixed as u64) | (Bits::<128>::from((fixed >> 64) as u64) << 64);
+    tick(&mut p, |p| &mut p.clock).unwrap();
+    p.plan.next = false;
+    let mut bytes = vec![];
+    for ptr in 1..len {
+        p.ptr.next = ptr.into();
+        // Fetch: the read ports' addresses are registered.
+        p.fetch.next = true;
+        p.reading.next = true;
+        settle(&mut p).unwrap();
+        assert_eq!(p.sm_read.val(), source == Source::Sm, "shared memory read");
+        tick(&mut p, |p| &mut p.clock).unwrap();
+        // Wait1: the sources read; Wait2: the byte is taken.
+        p.fetch.next = false;
+        tick(&mut p, |p| &mut p.clock).unwrap();
+        p.reading.next = false;
+        let row = p.sm_addr.val().index() as u64 & 0xff;
+        for (b, data) in p.sm_rdata.iter_mut().enumerate() {
+            data.next = u64::from(sm_byte(b, row)).into();
+        }
+        p.dbg_value.next = u64::from(register(p.dbg_sel.val().index() as u64)).into();
+        p.stat_value.next = u64::from(counter(p.stat_sel.val().index() as u64)).into();
+        let entry = log_entry(p.log_addr.val().index() as u64);
+        p.log_data.next =
+            Bits::<80>::from(entry as u64) | (Bits::<80>::from((entry >> 64) as u64) << 64);
+        p.capture.next = true;
+        tick(&mut p, |p| &mut p.clock).unwrap();
+        p.capture.next = false;
+        // SendByte: sent.
+        settle(&mut p).unwrap();
+        bytes.push(p.data.val().index() as u8);
+        p.sent.next = true;
+        tick(&mut p, |p| &mut p.clock).unwrap();
+        p.sent.next = false;
+    }
+    bytes
+}
+
+#[test]
+fn captured_bytes_come_by_their_number() {
+    let fixed: u128 = 0x0f0e_0d0c_0b0a_0908_0706_0504_0302_0100;
+    assert_eq!(
+        walk(Source::Fixed, 0, 0, fixed, 16),
+        (1..16).collect::<Vec<u8>>()
+    );
+}
+
+#[test]
+fn shared_memory_and_registers_give_a_byte_per_word() {
+    let start = 0x3fe;
+    let expected: Vec<u8> = (0..20u64)
+        .map(|k| {
+            let a = start + k;
+            sm_byte((a >> 8) as usize & 15, a & 0xff)
+        })
+        .collect();
+    assert_eq!(walk(Source::Sm, start, 0, 0, 21), expected);
+    let expected: Vec<u8> = (0x40..0x50).map(register).collect();
+    assert_eq!(walk(Source::Regs, 0x40, 0, 0, 17), expected);
+}
+
+#[test]
+fn counters_give_four_bytes_and_log_entries_ten_little_endian() {
+    let expected: Vec<u8> = (5..8).flat_map(|s| counter(s).to_le_bytes()).collect();
+    assert_eq!(walk(Source::Counters, 5, 3, 0, 13), expected);
+    let expected: Vec<u8> = (100..103)
+        .flat_map(|a| log_entry(a).to_le_bytes()[..10].to_vec())
+        .collect();
+    assert_eq!(walk(Source::Events, 100, 9, 0, 31), expected);
+}
