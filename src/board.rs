@@ -1,6 +1,6 @@
 //! `gpu16 build` and `gpu16 flash`: a board's bitstream, and loading it.
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::board::build::{build, BuildOptions, Design};
 use gpu16_fpga::board::flash::{flash, FlashTarget};
@@ -71,10 +71,16 @@ pub struct BuildArgs {
     /// (docs/results/fmax.md has what they cost).
     #[arg(long)]
     no_counters: bool,
-    /// The UART's rate (the host's `--baud` must match): one the board's clock makes within
+    /// The UART's rate (the host's `--baud` must match): one the design's clock makes within
     /// 2%, e.g. 115200, 230400, 460800 or 1000000.
     #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(1..))]
     baud: u32,
+    /// The design's clock in MHz, made by the board's PLL from its 25 MHz oscillator: one it
+    /// makes exactly (25 × N / M), 10-400 MHz. Default: the GPU's clock for the board in
+    /// docs/BOARD.md (40 MHz on the 12F and 25F, 30 MHz on the 45F and 85F), 25 MHz for
+    /// the UART echo. The build fails if the routed design does not meet it.
+    #[arg(long, value_name = "MHZ", value_parser = parse_mhz)]
+    clock: Option<u32>,
     /// What goes on the board.
     #[arg(long, value_enum, default_value_t = DesignArg::Gpu)]
     design: DesignArg,
@@ -83,18 +89,35 @@ pub struct BuildArgs {
     allow_timing_fail: bool,
 }
 
+/// `--clock`: MHz, as a whole number of Hz.
+fn parse_mhz(text: &str) -> Result<u32, String> {
+    let mhz: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a frequency in MHz (e.g. 40 or 37.5)"))?;
+    let hz = (mhz * 1e6).round();
+    if !(1.0..=f64::from(u32::MAX)).contains(&hz) {
+        return Err(format!("{text} MHz is not a clock a board can run at"));
+    }
+    Ok(hz as u32)
+}
+
 pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
     let board = Board::from(args.board);
-    // A rate the UART cannot make is bad input, found before any tool runs.
-    gpu16_sim::link::clocks_per_bit(board.clock_hz(), args.baud)?;
+    let design = match args.design {
+        DesignArg::Gpu => Design::Gpu,
+        DesignArg::UartEcho => Design::UartEcho,
+    };
+    // A clock the PLL cannot make and a rate the UART cannot make at it are bad input, found
+    // before any tool runs.
+    let clock_hz = args.clock.unwrap_or_else(|| board.default_clock_hz(design));
+    gpu16_fpga::board::build::design_clock(board, clock_hz).context("--clock")?;
+    gpu16_sim::link::clocks_per_bit(clock_hz, args.baud)?;
     let opts = BuildOptions {
         board,
-        design: match args.design {
-            DesignArg::Gpu => Design::Gpu,
-            DesignArg::UartEcho => Design::UartEcho,
-        },
+        design,
         counters: !args.no_counters,
         baud: args.baud,
+        clock_hz: Some(clock_hz),
         allow_timing_fail: args.allow_timing_fail,
         dir: args.output.clone().unwrap_or_else(|| default_dir(board)),
     };

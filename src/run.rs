@@ -110,6 +110,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             format!("{:?}", args.engine).to_lowercase()
         );
     }
+    // The board's clock, when the run is on a board and `--stats` asks for it.
+    let mut board_clock_hz = None;
     let result: RunResult = match args.engine {
         Engine::Model => gpu16_sim::model::run(&frames, &init, config),
         Engine::Rtl => {
@@ -167,6 +169,10 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                 regs: args.dump_regs.is_some(),
                 counters: args.stats,
             };
+            // `--stats` gives the work per second at the board's clock.
+            if args.stats {
+                board_clock_hz = Some(gpu16_host::identify(&mut link)?.clock_hz);
+            }
             let mut bars = Bars::default();
             let mut report = |t: Transfer| bars.show(t.what, t.done, t.total);
             let result = gpu16_host::run(&mut link, &frames, &init, config, read, &mut report)?;
@@ -197,9 +203,29 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     if args.stats {
         print!("{}", result.stats.report(result.cycles));
+        if let Some(hz) = board_clock_hz {
+            println!(
+                "{}",
+                work_per_second(result.stats.retired(), result.cycles, hz)
+            );
+        }
     }
     println!("{}", result.status.line(result.cycles));
     Ok(ExitCode::from(result.status.exit_code() as u8))
+}
+
+/// The board's clock and the work per second at it (instructions per cycle × clock).
+fn work_per_second(retired: u64, cycles: u64, clock_hz: u32) -> String {
+    let ipc = if cycles == 0 {
+        0.0
+    } else {
+        retired as f64 / cycles as f64
+    };
+    format!(
+        "board clock: {} MHz, {:.2} million instructions a second (IPC × clock)",
+        f64::from(clock_hz) / 1e6,
+        ipc * f64::from(clock_hz) / 1e6
+    )
 }
 
 /// The registers of every core as `--dump-regs` writes them.

@@ -273,6 +273,7 @@ mod numeric_flags {
     //! Every numeric flag with any text at all: an exit status of the contract, never a panic
     //! (101) or a signal.
     use super::*;
+    use gpu16_fpga::board::pll::Pll;
     use proptest::prelude::*;
 
     /// Values around every edge the flags have, and any text.
@@ -283,6 +284,15 @@ mod numeric_flags {
             prop::sample::select(vec![
                 "0",
                 "1",
+                "9.5",
+                "10",
+                "25",
+                "30",
+                "33.333",
+                "37.5",
+                "40",
+                "400",
+                "400.5",
                 "299",
                 "300",
                 "381",
@@ -359,6 +369,22 @@ mod numeric_flags {
             let valid = v
                 .parse::<u32>()
                 .is_ok_and(|n| gpu16_sim::link::clocks_per_bit(25_000_000, n).is_ok());
+            prop_assert_eq!(code, if valid { 4 } else { 1 });
+        }
+
+        #[test]
+        fn build_clock(v in value()) {
+            // No tools on PATH: a clock the board's PLL makes, at which the UART makes its
+            // rate, reaches yosys (4); any other is refused before (1).
+            let code = exits_cleanly(
+                &["build", "--board", "ulx3s-25f", "-o", "target/tmp/fuzz-build", "--clock", &v],
+                Some("/nonexistent"),
+            )?;
+            let valid = v.parse::<f64>().ok().map(|mhz| (mhz * 1e6).round()).is_some_and(|hz| {
+                (1.0..=f64::from(u32::MAX)).contains(&hz)
+                    && (hz == 25e6 || Pll::for_clock(25_000_000, hz as u64).is_ok())
+                    && gpu16_sim::link::clocks_per_bit(hz as u32, 115_200).is_ok()
+            });
             prop_assert_eq!(code, if valid { 4 } else { 1 });
         }
     }

@@ -1,8 +1,8 @@
 //! Everything downstream of the RTL: Verilog emission and its checks (yosys, Verilator lint),
 //! cosimulation against rust-hdl of the emitted Verilog (Icarus, Verilator) and of the
-//! gate-level netlist yosys makes of it (Icarus), the external tools they run, and the
-//! board: its top (GPU, UART host bridge, LEDs), the host side of the link, the simulated
-//! board, bitstreams and flashing.
+//! gate-level netlist yosys makes of it (Icarus), formal proofs, synthesis and timing, the
+//! external tools they run, and the boards: their pins and clock (the PLL), bitstreams,
+//! flashing and the simulated board.
 
 pub mod blocks;
 pub mod board;

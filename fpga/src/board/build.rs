@@ -2,9 +2,12 @@
 //! emitted from rust-hdl, wrapped in the board's pin names, synthesised by yosys, placed and
 //! routed by nextpnr-ecp5 against the board's LPF and clock, and packed by ecppack.
 //!
-//! A bitstream whose routed Fmax is below the board's clock would run wrong, quietly: that is
-//! an error unless the user accepts it.
+//! The GPU runs on a clock the board's PLL makes from its oscillator ([`super::pll`]): by
+//! default one its routed design meets with margin on that board, or `--clock`. A bitstream
+//! whose routed Fmax is below its clock would run wrong, quietly: that is an error unless the
+//! user accepts it.
 
+use super::pll::{Pll, PllError};
 use super::Board;
 use crate::emit;
 use crate::synth::{implement, Flow, Report, Stop, Target};
@@ -42,7 +45,10 @@ pub struct BuildOptions {
     /// Keep the GPU's performance counters (`--stats` on the board).
     pub counters: bool,
     pub baud: u32,
-    /// Write the bitstream even if timing is not met at the board's clock.
+    /// The design's clock in Hz (`None`: the board's default for the design), made by the
+    /// PLL unless it is the oscillator's.
+    pub clock_hz: Option<u32>,
+    /// Write the bitstream even if timing is not met at the design's clock.
     pub allow_timing_fail: bool,
     /// Working folder; the bitstream is `DIR/gpu16_<board>.bit`.
     pub dir: PathBuf,
@@ -95,7 +101,11 @@ pub fn design_verilog(
 pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Built, ToolError> {
     let start = Instant::now();
     let board = opts.board;
-    let clock_hz = board.clock_hz();
+    let clock_hz = opts
+        .clock_hz
+        .unwrap_or_else(|| board.default_clock_hz(opts.design));
+    let pll = design_clock(board, clock_hz)
+        .map_err(|e| ToolError::Unsupported(format!("--clock: {e}")))?;
     let config = BridgeConfig {
         clock_hz,
         baud: opts.baud,
@@ -106,21 +116,35 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         .check()
         .map_err(|e| ToolError::Unsupported(e.to_string()))?;
     let clock_mhz = f64::from(clock_hz) / 1e6;
-    progress(&format!(
-        "clock: {clock_mhz} MHz, the board's oscillator used directly, without a PLL: the whole \
-         GPU does not route fast enough on ECP5 for a faster one (docs/results/fmax.md); \
-         the report below compares the routed Fmax with it"
-    ));
+    progress(&match pll {
+        Some(p) => format!(
+            "clock: {clock_mhz} MHz from the PLL (the {} MHz oscillator × {}/{}, its VCO at {} \
+             MHz); the report below compares the routed Fmax with it",
+            f64::from(board.oscillator_hz()) / 1e6,
+            p.clkfb_div,
+            p.clki_div,
+            p.vco_hz() as f64 / 1e6
+        ),
+        None => format!(
+            "clock: {clock_mhz} MHz, the board's oscillator; the report below compares the \
+             routed Fmax with it"
+        ),
+    });
     progress(&format!(
         "emitting the {} design from rust-hdl",
         opts.design.name()
     ));
     let verilog = design_verilog(opts.design, config, "gpu16_design")?;
+    let mut sources = vec![("design.v", verilog)];
+    if let Some(p) = pll {
+        sources.push(("pll.v", p.verilog("gpu16_pll")));
+    }
+    sources.push((
+        "pins.v",
+        board.pin_wrapper("gpu16_design", pll.map(|_| "gpu16_pll")),
+    ));
     let flow = Flow {
-        sources: vec![
-            ("design.v", verilog),
-            ("pins.v", board.pin_wrapper("gpu16_design")),
-        ],
+        sources,
         top: board.wrapper_top(),
         target: target(board),
         lpf: Some(board.lpf_text()),
@@ -162,6 +186,15 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         elapsed: start.elapsed(),
         ..built
     })
+}
+
+/// The PLL that makes `clock_hz` from the board's oscillator (`None`: the oscillator is the
+/// clock); a clock it cannot make exactly is bad input, found before any tool runs.
+pub fn design_clock(board: Board, clock_hz: u32) -> Result<Option<Pll>, PllError> {
+    if clock_hz == board.oscillator_hz() {
+        return Ok(None);
+    }
+    Pll::for_clock(board.oscillator_hz(), u64::from(clock_hz)).map(Some)
 }
 
 /// `ecppack` (PyPI's `yowasp-ecppack`): `board.config` → `bitstream`, with the device's ID

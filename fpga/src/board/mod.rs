@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod flash;
+pub mod pll;
 pub mod sim;
 
 use std::fmt::Write;
@@ -93,9 +94,21 @@ impl Board {
         }
     }
 
-    /// The board's oscillator, which clocks the design.
-    pub fn clock_hz(self) -> u32 {
+    /// The board's oscillator, which the PLL takes.
+    pub fn oscillator_hz(self) -> u32 {
         25_000_000
+    }
+
+    /// The clock `gpu16 build` makes for the GPU by default: one the routed design meets on
+    /// this board's device with margin (docs/BOARD.md, *Clocks*).
+    pub fn default_clock_hz(self, design: build::Design) -> u32 {
+        match design {
+            build::Design::UartEcho => 25_000_000,
+            build::Design::Gpu => match self.device() {
+                Device::Lfe5u12f | Device::Lfe5u25f => 40_000_000,
+                Device::Lfe5u45f | Device::Lfe5u85f => 30_000_000,
+            },
+        }
     }
 
     /// The constraints file's text (compiled in, so the binary builds from anywhere).
@@ -120,8 +133,11 @@ impl Board {
 
     /// The Verilog top `gpu16 build` hands to yosys: the board's pins, named as in its LPF,
     /// around the design's module `inner` (ports `clock`, `uart_rx`, `uart_tx`, `leds`,
-    /// `led_summary`).
-    pub fn pin_wrapper(self, inner: &str) -> String {
+    /// `led_summary`). The design's clock is the oscillator, or with `pll` the clock of the
+    /// module `pll` (ports `clkin`, `clkout`, `locked`: [`pll::Pll::verilog`]), which reaches
+    /// the design through a clock buffer that passes no edge before the PLL has locked: the
+    /// design starts from its power-up state on a steady clock.
+    pub fn pin_wrapper(self, inner: &str, pll: Option<&str>) -> String {
         let mut v = String::new();
         let top = self.wrapper_top();
         writeln!(
@@ -130,33 +146,51 @@ impl Board {
             self.name()
         )
         .unwrap();
-        match self {
-            Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => {
+        let (oscillator, header) = match self {
+            Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => (
+                "clk_25mhz",
+                "input clk_25mhz, input ftdi_txd, output ftdi_rxd, output [7:0] led, \
+                 output wifi_gpio0",
+            ),
+            Board::ColorlightI5 | Board::ColorlightI9 => (
+                "clk25",
+                "input clk25, input uart_rx, output uart_tx, output led_n",
+            ),
+        };
+        writeln!(v, "module {top}({header});").unwrap();
+        let clock = match pll {
+            None => oscillator,
+            Some(pll) => {
+                writeln!(v, "  wire pll_clock, locked, clock;").unwrap();
                 writeln!(
                     v,
-                    "module {top}(input clk_25mhz, input ftdi_txd, output ftdi_rxd, \
-                     output [7:0] led, output wifi_gpio0);"
+                    "  {pll} pll(.clkin({oscillator}), .clkout(pll_clock), .locked(locked));"
                 )
                 .unwrap();
+                writeln!(
+                    v,
+                    "  DCCA gate(.CLKI(pll_clock), .CE(locked), .CLKO(clock));"
+                )
+                .unwrap();
+                "clock"
+            }
+        };
+        match self {
+            Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => {
                 writeln!(v, "  assign wifi_gpio0 = 1'b1;").unwrap();
                 writeln!(
                     v,
-                    "  {inner} design(.clock(clk_25mhz), .uart_rx(ftdi_txd), \
+                    "  {inner} inner(.clock({clock}), .uart_rx(ftdi_txd), \
                      .uart_tx(ftdi_rxd), .leds(led), .led_summary());"
                 )
                 .unwrap();
             }
             Board::ColorlightI5 | Board::ColorlightI9 => {
-                writeln!(
-                    v,
-                    "module {top}(input clk25, input uart_rx, output uart_tx, output led_n);"
-                )
-                .unwrap();
                 writeln!(v, "  wire summary;").unwrap();
                 writeln!(v, "  assign led_n = ~summary;").unwrap();
                 writeln!(
                     v,
-                    "  {inner} design(.clock(clk25), .uart_rx(uart_rx), .uart_tx(uart_tx), \
+                    "  {inner} inner(.clock({clock}), .uart_rx(uart_rx), .uart_tx(uart_tx), \
                      .leds(), .led_summary(summary));"
                 )
                 .unwrap();
@@ -179,7 +213,7 @@ mod tests {
     #[test]
     fn every_pin_of_the_wrapper_is_constrained_and_every_constraint_is_a_pin() {
         for board in Board::ALL {
-            let wrapper = board.pin_wrapper("inner");
+            let wrapper = board.pin_wrapper("inner", None);
             let header = wrapper.lines().nth(1).unwrap();
             let lpf = board.lpf_text();
             for line in lpf.lines().filter(|l| l.starts_with("LOCATE COMP")) {

@@ -1,0 +1,152 @@
+//! The board's clock (fpga/src/board/pll.rs and the pin wrapper): the PLL's Verilog with the
+//! dividers our code computed maps onto one ECP5 `EHXPLLL` with a `DCCA` behind it, and, in
+//! Icarus with a behavioural PLL (its output the input × CLKFB_DIV / CLKI_DIV, locked after a
+//! while), the design inside the wrapper gets no clock edge before the lock and then the
+//! clock asked for.
+
+use gpu16_fpga::board::build::design_clock;
+use gpu16_fpga::board::Board;
+use gpu16_fpga::tools::run;
+use gpu16_testbenches::scratch;
+
+/// A design that counts its clock edges on its LEDs (the wrapper's inner module).
+const COUNTER: &str = "module counter(input clock, input uart_rx, output uart_tx, \
+                       output [7:0] leds, output led_summary);\n\
+                       reg [15:0] n = 0;\n\
+                       always @(posedge clock) n <= n + 1;\n\
+                       assign leds = n[7:0]; assign led_summary = n[8]; assign uart_tx = uart_rx;\n\
+                       endmodule\n";
+
+/// The PLL in simulation: CLKOP at the input's frequency × CLKFB_DIV / CLKI_DIV (measured
+/// from the input's period), LOCK after 50 input cycles; every parameter the wrapper sets.
+const PLL_MODEL: &str = r#"
+`timescale 1ps/1ps
+module EHXPLLL #(parameter PLLRST_ENA = "", INTFB_WAKE = "", STDBY_ENABLE = "",
+  DPHASE_SOURCE = "", OUTDIVIDER_MUXA = "", CLKOP_ENABLE = "", FEEDBK_PATH = "",
+  parameter integer CLKI_DIV = 1, CLKFB_DIV = 1, CLKOP_DIV = 1, CLKOP_CPHASE = 0,
+  CLKOP_FPHASE = 0)
+  (input CLKI, CLKFB, RST, STDBY, PHASESEL0, PHASESEL1, PHASEDIR, PHASESTEP, PHASELOADREG,
+   PLLWAKESYNC, ENCLKOP, output reg CLKOP = 0, output reg LOCK = 0);
+  realtime last = 0, period = 0;
+  integer inputs = 0;
+  always @(posedge CLKI) begin
+    if (last > 0) period = $realtime - last;
+    last = $realtime;
+    inputs = inputs + 1;
+    if (inputs == 50) LOCK <= 1;
+  end
+  always begin
+    if (period == 0) #1000;
+    else #(period * CLKI_DIV / CLKFB_DIV / 2) CLKOP = ~CLKOP;
+  end
+endmodule
+module DCCA(input CLKI, CE, output CLKO);
+  assign CLKO = CLKI & CE;
+endmodule
+"#;
+
+#[test]
+fn the_pll_wrapper_maps_onto_an_ehxplll_and_a_clock_gate() {
+    let board = Board::Ulx3s85f;
+    let pll = design_clock(board, 40_000_000)
+        .unwrap()
+        .expect("40 MHz needs the PLL");
+    let dir = scratch!("board_clock_yosys");
+    std::fs::write(dir.join("pll.v"), pll.verilog("gpu16_pll")).unwrap();
+    std::fs::write(
+        dir.join("pins.v"),
+        board.pin_wrapper("counter", Some("gpu16_pll")),
+    )
+    .unwrap();
+    std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
+    let out = run(
+        "yosys",
+        &[
+            "-q",
+            "-p",
+            "read_verilog pll.v pins.v counter.v; synth_ecp5 -top gpu16_board; \
+             tee -o stat.txt stat",
+        ],
+        &dir,
+    )
+    .unwrap();
+    assert!(out.status.success());
+    let stat = std::fs::read_to_string(dir.join("stat.txt")).unwrap();
+    let count = |cell: &str| -> u32 {
+        stat.lines()
+            .find_map(|l| l.trim().strip_prefix(cell)?.trim().parse().ok())
+            .unwrap_or(0)
+    };
+    assert_eq!(count("EHXPLLL"), 1, "{stat}");
+    assert_eq!(count("DCCA"), 1, "{stat}");
+}
+
+/// Edges of the design's clock counted over `ns` of simulation after the oscillator starts,
+/// and how many came before the PLL locked.
+fn simulate(clock_hz: u32, ns: u64) -> (u64, u64) {
+    let board = Board::ColorlightI5;
+    let pll = design_clock(board, clock_hz)
+        .unwrap()
+        .expect("a clock made by the PLL");
+    let dir = scratch!(&format!("board_clock_icarus_{clock_hz}"));
+    std::fs::write(dir.join("model.v"), PLL_MODEL).unwrap();
+    std::fs::write(dir.join("pll.v"), pll.verilog("gpu16_pll")).unwrap();
+    std::fs::write(
+        dir.join("pins.v"),
+        board.pin_wrapper("counter", Some("gpu16_pll")),
+    )
+    .unwrap();
+    std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
+    let tb = format!(
+        "`timescale 1ps/1ps\n\
+         module tb;\n\
+         reg clk25 = 0;\n\
+         always #20000 clk25 = ~clk25;\n\
+         wire tx, led;\n\
+         gpu16_board uut(.clk25(clk25), .uart_rx(1'b1), .uart_tx(tx), .led_n(led));\n\
+         integer edges = 0, early = 0;\n\
+         always @(posedge uut.clock) begin edges = edges + 1; if (!uut.locked) early = early + 1; end\n\
+         initial begin #({ns}000); $display(\"edges %0d early %0d\", edges, early); $finish; end\n\
+         endmodule\n"
+    );
+    std::fs::write(dir.join("tb.v"), tb).unwrap();
+    run(
+        "iverilog",
+        &[
+            "-o",
+            "tb.vvp",
+            "tb.v",
+            "model.v",
+            "pll.v",
+            "pins.v",
+            "counter.v",
+        ],
+        &dir,
+    )
+    .unwrap();
+    let out = run("vvp", &["-n", "tb.vvp"], &dir).unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("edges"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let n: Vec<u64> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (n[0], n[1])
+}
+
+#[test]
+fn the_design_gets_the_clock_asked_for_and_no_edge_before_the_lock() {
+    // 100 µs: 2,500 oscillator cycles, the first 50 before the lock (2 µs).
+    for clock_hz in [40_000_000u32, 30_000_000, 37_500_000] {
+        let (edges, early) = simulate(clock_hz, 100_000);
+        assert_eq!(early, 0, "{clock_hz} Hz: edges before the lock");
+        let expected = u64::from(clock_hz) / 10_000 - u64::from(clock_hz) / 500_000;
+        assert!(
+            edges.abs_diff(expected) <= 2,
+            "{clock_hz} Hz: {edges} edges in the 98 µs after the lock, not {expected}"
+        );
+    }
+}
