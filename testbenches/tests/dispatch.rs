@@ -60,12 +60,12 @@ fn request(d: &mut Dispatch, cmd: u8, payload: &[u8], ok: bool) -> Shown {
         code: d.code.val().index() as u8,
         len: d.len.val().index() as u64,
         has_seq: d.has_seq.val(),
-        source: d.source.val(),
-        word: d.word.val().index() as u64,
-        last_byte: d.last_byte.val().index() as u64,
+        source: d.payload.source.val(),
+        word: d.payload.word.val().index() as u64,
+        last_byte: d.payload.last_byte.val().index() as u64,
         fixed: (
-            d.fixed.val().get_bits::<8>(8).to_u64(),
-            d.fixed.val().get_bits::<8>(16).to_u64(),
+            d.payload.fixed.val().get_bits::<8>(8).to_u64(),
+            d.payload.fixed.val().get_bits::<8>(16).to_u64(),
         ),
     };
     tick(d, |d| &mut d.clock).unwrap();

@@ -28,10 +28,10 @@ fn log_entry(addr: u64) -> u128 {
 fn walk(source: Source, word: u64, last_byte: u64, fixed: u128, len: u64) -> Vec<u8> {
     let mut p = connected::<Payload>();
     p.plan.next = true;
-    p.source.next = source;
-    p.word.next = word.into();
-    p.last_byte.next = last_byte.into();
-    p.fixed.next =
+    p.planned.source.next = source;
+    p.planned.word.next = word.into();
+    p.planned.last_byte.next = last_byte.into();
+    p.planned.fixed.next =
         Bits::<128>::from(fixed as u64) | (Bits::<128>::from((fixed >> 64) as u64) << 64);
     tick(&mut p, |p| &mut p.clock).unwrap();
     p.plan.next = false;

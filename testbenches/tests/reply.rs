@@ -30,10 +30,10 @@ fn send(
     r.code.next = u64::from(code).into();
     r.len.next = u64::from(len).into();
     r.has_seq.next = has_seq;
-    r.source.next = Source::Fixed;
-    r.word.next = 0.into();
-    r.last_byte.next = 0.into();
-    r.fixed.next = packed;
+    r.payload_plan.source.next = Source::Fixed;
+    r.payload_plan.word.next = 0.into();
+    r.payload_plan.last_byte.next = 0.into();
+    r.payload_plan.fixed.next = packed;
     r.seq.next = u64::from(fixed[0]).into();
     tick(r, |r| &mut r.clock).unwrap();
     r.plan.next = false;

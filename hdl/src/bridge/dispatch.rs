@@ -1,12 +1,13 @@
 //! What a request that arrived makes the bridge do: refuse it ([`RequestCheck`], or a damaged
 //! frame), answer a resend of the last request that changed the board as before without
 //! carrying it out again, or carry it out: start the loader (`WriteTm`, `WriteSm`,
-//! `ClearSm`), launch a run, or only reply. In every case it plans the one reply the request
-//! gets: its code, length and where its payload comes from.
+//! `ClearSm`), launch a run, or only reply. In every case the request gets one reply, planned
+//! by [`ReplyPlan`].
 
+use super::payload::PayloadPlan;
+use super::reply_plan::ReplyPlan;
 use super::request_check::RequestCheck;
-use super::Source;
-use gpu16_sim::link::{Command, LinkError, ERROR_REPLY};
+use gpu16_sim::link::{Command, LinkError};
 use rust_hdl::prelude::*;
 
 /// The bridge's decision about a request, and the registers of what it carried out.
@@ -35,17 +36,14 @@ pub struct Dispatch {
     pub clear_sm: Signal<Out, Bit>,
     pub first_line: Signal<Out, Bits<8>>,
     pub sm_start: Signal<Out, Bits<12>>,
-    /// The reply's plan ([`super::reply::Reply`]), taken now; the reply starts now (not
-    /// after the loader).
+    /// The reply's plan ([`ReplyPlan`]), taken now: code, payload length, `seq` first, the
+    /// payload's source; the reply starts now (not after the loader).
     pub plan: Signal<Out, Bit>,
     pub reply_now: Signal<Out, Bit>,
     pub code: Signal<Out, Bits<8>>,
     pub len: Signal<Out, Bits<8>>,
     pub has_seq: Signal<Out, Bit>,
-    pub source: Signal<Out, Source>,
-    pub word: Signal<Out, Bits<16>>,
-    pub last_byte: Signal<Out, Bits<4>>,
-    pub fixed: Signal<Out, Bits<128>>,
+    pub payload: PayloadPlan,
     /// A launch (one cycle) of `run_length` frames with `max_cycles`; launches since
     /// power-up.
     pub launch: Signal<Out, Bit>,
@@ -58,19 +56,11 @@ pub struct Dispatch {
     pub refused: Signal<Out, Bit>,
 
     check: RequestCheck,
-    /// The identity the board reports (`gpu16_sim::link::Identity`, byte i in bits
-    /// 8i+7..8i).
-    identity: Constant<Bits<128>>,
-    cmd_identify: Constant<Bits<8>>,
+    planner: ReplyPlan,
     cmd_write_tm: Constant<Bits<8>>,
     cmd_write_sm: Constant<Bits<8>>,
-    cmd_read_sm: Constant<Bits<8>>,
     cmd_clear_sm: Constant<Bits<8>>,
     cmd_launch: Constant<Bits<8>>,
-    cmd_status: Constant<Bits<8>>,
-    cmd_read_events: Constant<Bits<8>>,
-    cmd_read_counters: Constant<Bits<8>>,
-    error_reply: Constant<Bits<8>>,
     err_bad_crc: Constant<Bits<8>>,
     last_seq_q: DFF<Bits<8>>,
     last_cmd: DFF<Bits<8>>,
@@ -79,12 +69,9 @@ pub struct Dispatch {
     run_length_q: DFF<Bits<7>>,
     max_cycles_q: DFF<Bits<32>>,
     refused_q: DFF<Bit>,
-    /// The request's `seq`, arguments 0–2, and arguments 0–1 as a 16-bit word.
+    /// The request's `seq`, and its argument 0.
     seq: Signal<Local, Bits<8>>,
     arg0: Signal<Local, Bits<8>>,
-    arg1: Signal<Local, Bits<8>>,
-    arg2: Signal<Local, Bits<8>>,
-    arg01: Signal<Local, Bits<16>>,
     /// Why the request is refused (`LinkError`, 0: it is not); it is refused now; carried
     /// out now.
     refusal: Signal<Local, Bits<8>>,
@@ -117,10 +104,7 @@ impl Dispatch {
             code: Default::default(),
             len: Default::default(),
             has_seq: Default::default(),
-            source: Default::default(),
-            word: Default::default(),
-            last_byte: Default::default(),
-            fixed: Default::default(),
+            payload: Default::default(),
             launch: Default::default(),
             run_length: Default::default(),
             max_cycles: Default::default(),
@@ -128,17 +112,11 @@ impl Dispatch {
             last_seq: Default::default(),
             refused: Default::default(),
             check: Default::default(),
-            identity: Constant::new(identity),
-            cmd_identify: byte(Command::Identify as u8),
+            planner: ReplyPlan::new(identity),
             cmd_write_tm: byte(Command::WriteTm as u8),
             cmd_write_sm: byte(Command::WriteSm as u8),
-            cmd_read_sm: byte(Command::ReadSm as u8),
             cmd_clear_sm: byte(Command::ClearSm as u8),
             cmd_launch: byte(Command::Launch as u8),
-            cmd_status: byte(Command::Status as u8),
-            cmd_read_events: byte(Command::ReadEvents as u8),
-            cmd_read_counters: byte(Command::ReadCounters as u8),
-            error_reply: byte(ERROR_REPLY),
             err_bad_crc: byte(LinkError::BadCrc as u8),
             last_seq_q: Default::default(),
             last_cmd: Default::default(),
@@ -149,9 +127,6 @@ impl Dispatch {
             refused_q: Default::default(),
             seq: Default::default(),
             arg0: Default::default(),
-            arg1: Default::default(),
-            arg2: Default::default(),
-            arg01: Default::default(),
             refusal: Default::default(),
             refuse: Default::default(),
             carry: Default::default(),
@@ -175,9 +150,6 @@ impl Logic for Dispatch {
         );
         self.seq.next = self.args.val().get_bits::<8>(0);
         self.arg0.next = self.args.val().get_bits::<8>(8);
-        self.arg1.next = self.args.val().get_bits::<8>(16);
-        self.arg2.next = self.args.val().get_bits::<8>(24);
-        self.arg01.next = self.args.val().get_bits::<16>(8);
 
         // ---- refused, a resend, or carried out ----
         self.check.cmd.next = self.cmd.val();
@@ -200,7 +172,7 @@ impl Logic for Dispatch {
         self.reply_now.next =
             self.plan.val() && !(self.write_tm.val() || self.write_sm.val() || self.clear_sm.val());
         self.first_line.next = self.arg0.val();
-        self.sm_start.next = self.arg01.val().get_bits::<12>(0);
+        self.sm_start.next = self.args.val().get_bits::<12>(8);
 
         // ---- what a request carried out leaves behind ----
         self.refused_q.d.next = self.refuse.val();
@@ -216,54 +188,17 @@ impl Logic for Dispatch {
             self.runs_q.d.next = self.runs_q.q.val() + 1;
         }
 
-        // ---- the reply: [seq] by default (a resend, a load, a launch), else as planned ----
-        self.code.next = self.cmd.val();
-        self.len.next = 1.into();
-        self.has_seq.next = true;
-        self.source.next = Source::Fixed;
-        self.word.next = 0.into();
-        self.last_byte.next = 0.into();
-        self.fixed.next = 0.into();
-        if self.refuse.val() {
-            // [seq, error, command]
-            self.code.next = self.error_reply.val();
-            self.len.next = 3.into();
-            self.fixed.next = (bit_cast::<128, 8>(self.refusal.val()) << 8)
-                | (bit_cast::<128, 8>(self.cmd.val()) << 16);
-        } else if self.carry.val() {
-            if self.cmd.val() == self.cmd_identify.val() {
-                self.has_seq.next = false;
-                self.len.next = 15.into();
-                self.fixed.next = self.identity.val();
-            } else if self.cmd.val() == self.cmd_read_sm.val() {
-                self.source.next = Source::Sm;
-                self.len.next = self.arg2.val() + 1;
-                self.word.next = self.arg01.val();
-            } else if self.cmd.val() == self.cmd_status.val() {
-                // Byte 0 is where the reply's seq goes.
-                self.len.next = 14.into();
-                self.fixed.next = bit_cast::<128, 104>(self.status.val()) << 8;
-            } else if self.cmd.val() == self.cmd_read_events.val() {
-                self.source.next = Source::Events;
-                self.last_byte.next = 9.into();
-                self.len.next = (self.arg2.val() << 3) + (self.arg2.val() << 1) + 1;
-                self.word.next = self.arg01.val();
-            } else if self.cmd.val() == self.cmd_read_counters.val() {
-                self.source.next = Source::Counters;
-                self.last_byte.next = 3.into();
-                self.len.next = (self.arg1.val() << 2) + 1;
-                self.word.next = bit_cast::<16, 8>(self.arg0.val());
-            } else if !(self.write_tm.val()
-                || self.write_sm.val()
-                || self.clear_sm.val()
-                || (self.cmd.val() == self.cmd_launch.val()))
-            {
-                // ReadRegs
-                self.source.next = Source::Regs;
-                self.len.next = self.arg1.val() + 1;
-                self.word.next = bit_cast::<16, 8>(self.arg0.val());
-            }
-        }
+        // ---- the reply ----
+        self.planner.refuse.next = self.refuse.val();
+        self.planner.refusal.next = self.refusal.val();
+        self.planner.carry.next = self.carry.val();
+        self.planner.cmd.next = self.cmd.val();
+        self.planner.args.next = self.args.val().get_bits::<24>(8);
+        self.planner.status.next = self.status.val();
+        PayloadPlan::link(&mut self.payload, &mut self.planner.payload);
+        self.code.next = self.planner.code.val();
+        self.len.next = self.planner.len.val();
+        self.has_seq.next = self.planner.has_seq.val();
 
         self.launch.next = self.launch_q.q.val();
         self.run_length.next = self.run_length_q.q.val();

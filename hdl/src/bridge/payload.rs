@@ -7,18 +7,35 @@
 use super::Source;
 use rust_hdl::prelude::*;
 
-/// The payload's source, the word and byte being read, and the byte fetched.
-#[derive(LogicBlock, Default)]
-pub struct Payload {
-    pub clock: Signal<In, Clock>,
-    /// Take the next reply's source, first word, the last byte of each word (0: one-byte
-    /// words), and the captured bytes of a `Source::Fixed` payload (byte i in bits
-    /// 8i+7..8i; byte 0 stands where the `seq` goes).
-    pub plan: Signal<In, Bit>,
+/// Where a reply's payload comes from, as the dispatch plans it: the source, its first word,
+/// the last byte of each word (0: one-byte words), and the captured bytes of a
+/// `Source::Fixed` payload (byte i in bits 8i+7..8i; byte 0 stands where the `seq` goes).
+#[derive(LogicInterface, Default)]
+#[join = "PayloadPlanTarget"]
+pub struct PayloadPlan {
+    pub source: Signal<Out, Source>,
+    pub word: Signal<Out, Bits<16>>,
+    pub last_byte: Signal<Out, Bits<4>>,
+    pub fixed: Signal<Out, Bits<128>>,
+}
+
+/// The payload's side of [`PayloadPlan`].
+#[derive(LogicInterface, Default)]
+#[join = "PayloadPlan"]
+pub struct PayloadPlanTarget {
     pub source: Signal<In, Source>,
     pub word: Signal<In, Bits<16>>,
     pub last_byte: Signal<In, Bits<4>>,
     pub fixed: Signal<In, Bits<128>>,
+}
+
+/// The payload's source, the word and byte being read, and the byte fetched.
+#[derive(LogicBlock, Default)]
+pub struct Payload {
+    pub clock: Signal<In, Clock>,
+    /// Take the next reply's payload plan (`planned`).
+    pub plan: Signal<In, Bit>,
+    pub planned: PayloadPlanTarget,
     /// The payload byte's number (a `Source::Fixed` byte is picked by it).
     pub ptr: Signal<In, Bits<8>>,
     /// Set up the word's read now; the read is under way (shared memory is enabled now and
@@ -73,10 +90,10 @@ impl Logic for Payload {
             log_addr_q
         );
         if self.plan.val() {
-            self.source_q.d.next = self.source.val();
-            self.word_q.d.next = self.word.val();
-            self.last_byte_q.d.next = self.last_byte.val();
-            self.fixed_q.d.next = self.fixed.val();
+            self.source_q.d.next = self.planned.source.val();
+            self.word_q.d.next = self.planned.word.val();
+            self.last_byte_q.d.next = self.planned.last_byte.val();
+            self.fixed_q.d.next = self.planned.fixed.val();
             self.byte_sel.d.next = 0.into();
         }
         if self.fetch.val() {

@@ -5,9 +5,8 @@
 //! end of this cycle), the byte is taken (`Wait2`) and sent when the UART takes it
 //! (`SendByte`).
 
-use super::payload::Payload;
+use super::payload::{Payload, PayloadPlanTarget};
 use super::reply_out::ReplyOut;
-use super::Source;
 use rust_hdl::prelude::*;
 
 /// Which byte of the reply is due.
@@ -33,17 +32,13 @@ pub struct Reply {
     /// Stop, back to idle (power-on reset).
     pub reset: Signal<In, Bit>,
     /// Take the plan of the next reply: its code, payload length (the `seq` included), whether
-    /// it starts with the request's `seq`, where its payload comes from, the first word, the
-    /// last byte of each word (0: one-byte words), and the captured bytes of a
-    /// `Source::Fixed` payload (byte i in bits 8i+7..8i; byte 0 stands where the `seq` goes).
+    /// it starts with the request's `seq`, and where its payload comes from
+    /// ([`PayloadPlan`](super::payload::PayloadPlan)).
     pub plan: Signal<In, Bit>,
     pub code: Signal<In, Bits<8>>,
     pub len: Signal<In, Bits<8>>,
     pub has_seq: Signal<In, Bit>,
-    pub source: Signal<In, Source>,
-    pub word: Signal<In, Bits<16>>,
-    pub last_byte: Signal<In, Bits<4>>,
-    pub fixed: Signal<In, Bits<128>>,
+    pub payload_plan: PayloadPlanTarget,
     /// Send it: its sync byte is due next cycle.
     pub go: Signal<In, Bit>,
     /// The request's `seq`.
@@ -95,10 +90,7 @@ impl Logic for Reply {
         self.out.tx_ready.next = self.tx_ready.val();
         self.payload.clock.next = self.clock.val();
         self.payload.plan.next = self.plan.val();
-        self.payload.source.next = self.source.val();
-        self.payload.word.next = self.word.val();
-        self.payload.last_byte.next = self.last_byte.val();
-        self.payload.fixed.next = self.fixed.val();
+        PayloadPlanTarget::link(&mut self.payload_plan, &mut self.payload.planned);
         self.payload.ptr.next = self.ptr.q.val();
         self.payload.fetch.next = self.state.q.val() == ReplyState::Fetch;
         self.payload.reading.next =
