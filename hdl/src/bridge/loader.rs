@@ -62,6 +62,11 @@ pub struct Loader {
     tm_write_q: DFF<Bit>,
     tm_line_q: DFF<Bits<8>>,
     ptr_next: Signal<Local, Bits<8>>,
+    /// This cycle's `done`, shared-memory write and its byte, before they are given out
+    /// (each port written once).
+    done_l: Signal<Local, Bit>,
+    sm_write_l: Signal<Local, Bit>,
+    sm_wdata_l: Signal<Local, Bits<8>>,
 }
 
 impl Logic for Loader {
@@ -70,10 +75,9 @@ impl Logic for Loader {
         dff_setup!(self, clock, state, ptr, addr, line, line_no, tm_write_q, tm_line_q);
         self.ptr_next.next = self.ptr.q.val() + 1;
         self.tm_write_q.d.next = false;
-        self.done.next = false;
-        self.sm_write.next = false;
-        self.sm_addr.next = self.addr.q.val();
-        self.sm_wdata.next = self.buffer_data.val();
+        self.done_l.next = false;
+        self.sm_write_l.next = false;
+        self.sm_wdata_l.next = self.buffer_data.val();
         match self.state.q.val() {
             LoadState::Idle => {
                 self.addr.d.next = 0.into();
@@ -111,7 +115,7 @@ impl Logic for Loader {
                 self.tm_line_q.d.next = self.line_no.q.val();
                 self.line_no.d.next = self.line_no.q.val() + 1;
                 if self.ptr.q.val() == self.length.val() {
-                    self.done.next = true;
+                    self.done_l.next = true;
                     self.state.d.next = LoadState::Idle;
                 } else {
                     self.state.d.next = LoadState::TmRead;
@@ -121,22 +125,22 @@ impl Logic for Loader {
                 self.state.d.next = LoadState::SmWrite;
             }
             LoadState::SmWrite => {
-                self.sm_write.next = true;
+                self.sm_write_l.next = true;
                 self.addr.d.next = self.addr.q.val() + 1;
                 self.ptr.d.next = self.ptr_next.val();
                 if self.ptr_next.val() == self.length.val() {
-                    self.done.next = true;
+                    self.done_l.next = true;
                     self.state.d.next = LoadState::Idle;
                 } else {
                     self.state.d.next = LoadState::SmRead;
                 }
             }
             LoadState::Clear => {
-                self.sm_write.next = true;
-                self.sm_wdata.next = 0.into();
+                self.sm_write_l.next = true;
+                self.sm_wdata_l.next = 0.into();
                 self.addr.d.next = self.addr.q.val() + 1;
                 if self.addr.q.val().all() {
-                    self.done.next = true;
+                    self.done_l.next = true;
                     self.state.d.next = LoadState::Idle;
                 }
             }
@@ -148,6 +152,10 @@ impl Logic for Loader {
             self.state.d.next = LoadState::Idle;
         }
         self.busy.next = self.state.q.val() != LoadState::Idle;
+        self.done.next = self.done_l.val();
+        self.sm_write.next = self.sm_write_l.val();
+        self.sm_addr.next = self.addr.q.val();
+        self.sm_wdata.next = self.sm_wdata_l.val();
         self.buffer_addr.next = self.ptr.q.val();
         self.tm_write.next = self.tm_write_q.q.val();
         self.tm_line.next = self.tm_line_q.q.val();
