@@ -1,5 +1,6 @@
 //! `gpu16 build` and `gpu16 flash`: a board's bitstream, and loading it.
 
+use crate::cores::CoresArg;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::board::build::{build, BuildOptions, Design};
@@ -87,6 +88,8 @@ pub struct BuildArgs {
     /// Write the bitstream even if the routed design is slower than the board's clock.
     #[arg(long)]
     allow_timing_fail: bool,
+    #[command(flatten)]
+    cores: CoresArg,
 }
 
 /// `--clock`: MHz, as a whole number of Hz.
@@ -116,6 +119,7 @@ pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
         board,
         design,
         counters: !args.no_counters,
+        cores: args.cores.get(),
         baud: args.baud,
         clock_hz: Some(clock_hz),
         allow_timing_fail: args.allow_timing_fail,
@@ -210,6 +214,8 @@ pub struct BoardSimArgs {
     /// Simulate a bitstream built without the performance counters.
     #[arg(long)]
     no_counters: bool,
+    #[command(flatten)]
+    cores: CoresArg,
 }
 
 pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
@@ -219,7 +225,7 @@ pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
         "building or reusing the simulated board in {} (the first build takes a few minutes)",
         cache.display()
     );
-    let sim = BoardSim::build(&cache, !args.no_counters)?;
+    let sim = BoardSim::build(&cache, !args.no_counters, args.cores.get())?;
     let running = sim.start()?;
     eprintln!(
         "gpu16 simulated board ({}, performance counters {}): the board top compiled by \

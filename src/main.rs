@@ -6,6 +6,7 @@
 //! failing, a board not there or not answering.
 
 mod board;
+mod cores;
 mod input;
 mod progress;
 mod run;

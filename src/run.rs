@@ -1,5 +1,6 @@
 //! `gpu16 run`: SPEC §9's stable command.
 
+use crate::cores::CoresArg;
 use crate::input;
 use crate::progress::{Bars, Progress};
 use anyhow::{bail, Context, Result};
@@ -70,6 +71,9 @@ pub struct RunArgs {
     /// The serial port's rate: the one the bitstream was built for (300-12000000).
     #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(300..=12_000_000))]
     baud: u32,
+    /// The machine's cores (model, rtl, verilator; a board has the N it was built with).
+    #[command(flatten)]
+    cores: CoresArg,
 }
 
 /// Where compiled Verilog models are cached: `target/gpu16-verilog` next to this binary
@@ -95,6 +99,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     };
     let config = RunConfig {
         max_cycles: args.max_cycles,
+        cores: args.cores.get(),
     };
     if args.vcd.is_some() && matches!(args.engine, Engine::Model | Engine::Board) {
         bail!("--vcd records the hardware's signals: it needs --engine rtl or verilator");
@@ -142,13 +147,13 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         Engine::Verilator => {
             let cache = verilog_cache();
             let trace = args.vcd.is_some();
-            if !VerilogEngine::is_built(Simulator::Verilator, &cache, trace) {
+            if !VerilogEngine::is_built(Simulator::Verilator, &cache, trace, config.cores) {
                 eprintln!(
                     "building the Verilator model in {} (once per design, ~1-2 minutes)",
                     cache.display()
                 );
             }
-            let engine = VerilogEngine::build(Simulator::Verilator, &cache, trace)?;
+            let engine = VerilogEngine::build(Simulator::Verilator, &cache, trace, config.cores)?;
             let work = cache.join(format!("run-{}", std::process::id()));
             let vcd = match &args.vcd {
                 Some(p) => {

@@ -1,5 +1,6 @@
 //! `gpu16 synth`: size and speed of the GPU (or a block) on an FPGA.
 
+use crate::cores::CoresArg;
 use crate::verilog::{counters, BlockArg};
 use anyhow::{anyhow, Result};
 use clap::{Args, ValueEnum};
@@ -46,6 +47,8 @@ pub struct SynthArgs {
     /// routing the whole GPU takes 10–30 more).
     #[arg(long)]
     no_route: bool,
+    #[command(flatten)]
+    cores: CoresArg,
 }
 
 pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
@@ -57,7 +60,7 @@ pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
         TargetArg::Ice40Hx8k => Target::Ice40Hx8k,
     };
     let verilog = block
-        .verilog_with(counters(args.no_counters))
+        .verilog_with(counters(args.no_counters), args.cores.get())
         .map_err(|e| anyhow!(e))?;
     let dir = args
         .output

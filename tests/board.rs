@@ -33,7 +33,8 @@ fn board_sim() -> &'static BoardSim {
             .parent()
             .and_then(Path::parent)
             .unwrap();
-        BoardSim::build(&target.join("gpu16-verilog"), true).expect("the simulated board builds")
+        BoardSim::build(&target.join("gpu16-verilog"), true, 16)
+            .expect("the simulated board builds")
     })
 }
 
@@ -439,6 +440,7 @@ fn identity_reply(version: u8, magic: &[u8; 3]) -> Vec<u8> {
         clock_hz: 25_000_000,
         baud: 115_200,
         event_capacity: 2048,
+        cores: 16,
     }
     .encode();
     id[..3].copy_from_slice(magic);

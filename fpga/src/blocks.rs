@@ -7,7 +7,8 @@ use gpu16_hdl::core::Core;
 use gpu16_hdl::gpu::Gpu;
 use gpu16_hdl::scheduler::Scheduler;
 use gpu16_hdl::shared_mem::SharedMem;
-use gpu16_hdl::sim::connected;
+use gpu16_hdl::sim::{connect, connected};
+use gpu16_sim::frame::CORES;
 
 /// Whether a build keeps the performance counters (`gpu16 run --stats`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,32 +61,45 @@ impl Block {
         }
     }
 
-    /// The block's Verilog, with its performance counters.
+    /// The block's Verilog, with its performance counters, of the 16-core machine.
     pub fn verilog(self) -> Result<String, ToolError> {
-        self.verilog_with(Counters::On)
+        self.verilog_with(Counters::On, CORES)
     }
 
     /// The block's Verilog, with or without its performance counters
     /// (`gpu16_hdl::counters`, in the GPU; the core and the shared memory only emit the
-    /// events they count).
-    pub fn verilog_with(self, counters: Counters) -> Result<String, ToolError> {
+    /// events they count); the GPU with `cores` cores (1–16, SPEC §1), every other block as
+    /// the 16-core machine has it.
+    pub fn verilog_with(self, counters: Counters, cores: usize) -> Result<String, ToolError> {
+        if !(1..=CORES).contains(&cores) {
+            return Err(ToolError::Unsupported(format!(
+                "a GPU has 1–16 cores, not {cores}"
+            )));
+        }
+        if cores != CORES && self != Block::Gpu {
+            return Err(ToolError::Unsupported(format!(
+                "--cores sizes the whole GPU: the {} block is the same in every size",
+                self.name()
+            )));
+        }
         let top = self.top();
         match self {
-            Block::Core => emit_block(top, counters, |_: &mut Core| {}),
-            Block::SharedMem => emit_block(top, counters, |_: &mut SharedMem| {}),
-            Block::Scheduler => emit_block(top, counters, |_: &mut Scheduler| {}),
-            Block::Gpu => emit_block(top, counters, Gpu::disable_counters),
+            Block::Core => emit_block(top, counters, Core::default(), |_| {}),
+            Block::SharedMem => emit_block(top, counters, SharedMem::default(), |_| {}),
+            Block::Scheduler => emit_block(top, counters, Scheduler::default(), |_| {}),
+            Block::Gpu => emit_block(top, counters, Gpu::new(cores), Gpu::disable_counters),
         }
     }
 }
 
-/// Emits block `B` as module `top`, calling `disable_counters` first if the build has none.
-fn emit_block<B: rust_hdl::prelude::Block + Default>(
+/// Emits `block` as module `top`, calling `disable_counters` first if the build has none.
+fn emit_block<B: rust_hdl::prelude::Block>(
     top: &str,
     counters: Counters,
+    block: B,
     disable_counters: fn(&mut B),
 ) -> Result<String, ToolError> {
-    let mut block = connected::<B>();
+    let mut block = connect(block);
     if counters == Counters::Off {
         disable_counters(&mut block);
     }

@@ -9,8 +9,12 @@
 //!   of whole signals. yosys `check -assert`, which looks at bits, proves there is none.
 //! - `UNUSEDPARAM`: rust-hdl declares every value of a state enum (`#[derive(LogicState)]`) as
 //!   a `localparam` in each module that holds the enum, its flip-flop's included, used or not.
+//!
+//! A GPU of N < 16 cores leaves unread what the scheduler and the shared memory offer the
+//! absent cores ([`absent_core_waivers`]): those signals, by name, and nothing else.
 
 use crate::tools::{run, ToolError};
+use gpu16_sim::frame::CORES;
 use std::path::Path;
 
 /// Verilator warning classes waived for rust-hdl output (see the module documentation).
@@ -34,11 +38,42 @@ pub fn yosys_check(verilog: &str, top: &str, dir: &Path) -> Result<(), ToolError
 
 /// Runs `verilator --lint-only -Wall` with the waivers of [`VERILATOR_WAIVERS`].
 pub fn verilator_lint(verilog: &str, top: &str, dir: &Path) -> Result<(), ToolError> {
-    std::fs::write(dir.join("lint.v"), verilog)
-        .map_err(ToolError::io(dir.join("lint.v").display()))?;
+    verilator_lint_sized(verilog, top, dir, CORES)
+}
+
+/// [`verilator_lint`] for a design holding a GPU of `cores` cores: also waives
+/// [`absent_core_waivers`].
+pub fn verilator_lint_sized(
+    verilog: &str,
+    top: &str,
+    dir: &Path,
+    cores: usize,
+) -> Result<(), ToolError> {
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).map_err(ToolError::io(dir.join(name).display()))
+    };
+    write("lint.v", verilog)?;
+    write("waivers.vlt", &absent_core_waivers(cores))?;
     let mut args = vec!["--lint-only", "-Wall", "--top-module", top];
     let waivers = verilator_waiver_flags();
     args.extend(waivers.iter().map(String::as_str));
-    args.push("lint.v");
+    args.extend(["waivers.vlt", "lint.v"]);
     run("verilator", &args, dir).map(|_| ())
+}
+
+/// A Verilator configuration file waiving `UNUSEDSIGNAL` for exactly the signals a GPU of
+/// `cores` cores leaves unread: the task ports and shared-memory ports of cores `cores`..15,
+/// and their bits of the shared memory's lock-wait events. Empty for 16 cores.
+pub fn absent_core_waivers(cores: usize) -> String {
+    let mut text = String::from("`verilator_config\n");
+    for core in cores..CORES {
+        for port in ["sched$cores", "sm$cores"] {
+            text +=
+                &format!("lint_off -rule UNUSEDSIGNAL -file \"*\" -match \"*'{port}${core}$*\"\n");
+        }
+    }
+    if cores < CORES {
+        text += "lint_off -rule UNUSEDSIGNAL -file \"*\" -match \"*'sm$perf_lock_wait'*\"\n";
+    }
+    text
 }

@@ -4,7 +4,7 @@
 //! and the recipe, so only the first run pays for the build, and later runs start without
 //! emitting anything. The same testbench runs under Icarus ([`Simulator::Icarus`]).
 
-use crate::blocks::Block;
+use crate::blocks::{Block, Counters};
 use crate::cosim::Simulator;
 use crate::tools::{run, ToolError};
 use gpu16_sim::frame::Frame;
@@ -28,33 +28,40 @@ pub const DESIGN_FINGERPRINT: &str = env!("GPU16_DESIGN_FINGERPRINT");
 /// A built simulation of the whole GPU with its testbench.
 pub struct VerilogEngine {
     simulator: Simulator,
+    /// N: the GPU's cores.
+    cores: usize,
     /// Where the simulator's build lives.
     dir: PathBuf,
 }
 
 impl VerilogEngine {
-    /// Builds the simulation under `cache` (reused if the same design was built before: then
-    /// nothing is emitted). `trace`: able to write a waveform (slower under Verilator, so
-    /// only when asked).
+    /// Builds the simulation of a GPU with `cores` cores under `cache` (reused if the same
+    /// design was built before: then nothing is emitted). `trace`: able to write a waveform
+    /// (slower under Verilator, so only when asked).
     pub fn build(
         simulator: Simulator,
         cache: &Path,
         trace: bool,
+        cores: usize,
     ) -> Result<VerilogEngine, ToolError> {
         let files = || {
-            let design = Block::Gpu.verilog()?;
+            let design = Block::Gpu.verilog_with(Counters::On, cores)?;
             Ok(vec![
                 ("gpu16_top.v", design),
                 ("gpu16_tb.v", TESTBENCH.into()),
             ])
         };
-        let dir = Self::cached(simulator, trace).build(cache, files)?;
-        Ok(VerilogEngine { simulator, dir })
+        let dir = Self::cached(simulator, trace, cores).build(cache, files)?;
+        Ok(VerilogEngine {
+            simulator,
+            cores,
+            dir,
+        })
     }
 
     /// Whether [`VerilogEngine::build`] would find the simulation built in `cache`.
-    pub fn is_built(simulator: Simulator, cache: &Path, trace: bool) -> bool {
-        Self::cached(simulator, trace).is_built(cache)
+    pub fn is_built(simulator: Simulator, cache: &Path, trace: bool, cores: usize) -> bool {
+        Self::cached(simulator, trace, cores).is_built(cache)
     }
 
     /// The folder this engine's build lives in (it holds the Verilog it was built from).
@@ -62,10 +69,14 @@ impl VerilogEngine {
         &self.dir
     }
 
-    fn cached(simulator: Simulator, trace: bool) -> CachedBuild {
+    fn cached(simulator: Simulator, trace: bool, cores: usize) -> CachedBuild {
         CachedBuild {
             prefix: format!("{simulator:?}").to_lowercase(),
-            key: vec![DESIGN_FINGERPRINT.into(), TESTBENCH.into()],
+            key: vec![
+                DESIGN_FINGERPRINT.into(),
+                TESTBENCH.into(),
+                format!("{cores} cores"),
+            ],
             steps: build_steps(simulator, trace),
             binary: match simulator {
                 Simulator::Icarus => "gpu16.vvp",
@@ -82,6 +93,7 @@ impl VerilogEngine {
     }
 
     /// Runs `frames` on `init` in a fresh folder `work`; `vcd` asks for a waveform.
+    /// `config.cores` must be the engine's.
     pub fn run(
         &self,
         frames: &[Frame],
@@ -97,6 +109,12 @@ impl VerilogEngine {
                 gpu16_sim::run::HARDWARE_MAX_CYCLES
             ))
         })?;
+        if config.cores != self.cores {
+            return Err(ToolError::Unsupported(format!(
+                "this simulation was built with {} cores, not {}",
+                self.cores, config.cores
+            )));
+        }
         let io = |e| ToolError::io(work.display())(e);
         std::fs::create_dir_all(work).map_err(io)?;
         std::fs::write(work.join("program.tm.hex"), tm::write(frames)).map_err(io)?;
@@ -157,7 +175,9 @@ impl VerilogEngine {
         };
         let reg_words = words("regs.hex", 2, 256)?;
         let stat_words = words("stats.hex", 8, COUNTERS)?;
-        let regs = std::array::from_fn(|c| std::array::from_fn(|r| reg_words[16 * c + r] as u8));
+        let regs = (0..self.cores)
+            .map(|c| std::array::from_fn(|r| reg_words[16 * c + r] as u8))
+            .collect();
         let mut stats = Stats::from_counters(&stat_words.try_into().expect("96 counters"));
         stats.count_frames(&timeline);
         Ok(RunResult {

@@ -5,8 +5,8 @@
 use crate::counters::{COUNTERS, READY_WITHIN};
 use crate::gpu::Gpu;
 use crate::program_writer::LINE_CYCLES;
-use crate::sim::{connected, settle, tick, NoConvergence};
-use gpu16_sim::frame::{Frame, CORES, TASK_LINES};
+use crate::sim::{connect, settle, tick, NoConvergence};
+use gpu16_sim::frame::{Frame, TASK_LINES};
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::isa::sm::{BANKS, ROWS};
 use gpu16_sim::run::{Handled, RunConfig, RunResult, Stats, Status, TimelineRecorder};
@@ -44,7 +44,7 @@ impl Host<'_> {
     }
 }
 
-/// Runs `frames` on `init` shared memory. `watch`, if given, sees the whole design once per
+/// Runs `frames` on `init` shared memory, on a GPU of `config.cores` cores. `watch`, if given, sees the whole design once per
 /// clock cycle (settled, before the rising edge), loading and reading back included: a
 /// waveform writer, or a recorder for cosimulation.
 pub fn run(
@@ -54,7 +54,7 @@ pub fn run(
     watch: Option<&mut dyn FnMut(&Gpu)>,
 ) -> Result<RunResult, NoConvergence> {
     let mut h = Host {
-        gpu: connected(),
+        gpu: connect(Gpu::new(config.cores)),
         cycle: 0,
         timeline: TimelineRecorder::default(),
         watch,
@@ -143,7 +143,7 @@ pub fn run(
     h.gpu.host.sm_en.next = false;
 
     // Registers through the debug select, each the cycle after its select.
-    let mut regs = [[0u8; 16]; CORES];
+    let mut regs = vec![[0u8; 16]; config.cores];
     for (core, rf) in regs.iter_mut().enumerate() {
         for (reg, value) in rf.iter_mut().enumerate() {
             h.gpu.host.dbg_core.next = (core as u64).into();

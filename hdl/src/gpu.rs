@@ -1,4 +1,5 @@
-//! The whole GPU: the Task Scheduler, 16 cores and the shared memory, behind a host interface.
+//! The whole GPU: the Task Scheduler, N cores (16 unless built smaller, SPEC §1) and the shared
+//! memory, behind a host interface.
 //!
 //! ```text
 //!  host ── TM lines, launch(L, max_cycles) ──► Scheduler ── start/frame/regs ──► cores[16]
@@ -11,6 +12,11 @@
 //! for `done`, then reads the status, shared memory, registers and counters. While a run is
 //! over (`halt`) the cores are stopped and the shared memory grants nothing, so the host's
 //! view is stable.
+//!
+//! A build with N < 16 cores has cores 0..N-1. The scheduler and the shared memory keep their
+//! 16 ports; those of the absent cores are tied off here (never READY, never a request), and
+//! the scheduler refuses a CF that names them (`NO_CORE`), so synthesis removes everything
+//! that would serve them.
 
 use crate::core::Core;
 use crate::counters::{Counters, COUNTERS};
@@ -20,12 +26,13 @@ use crate::scheduler::Scheduler;
 use crate::shared_mem::SharedMem;
 use crate::sm_port::SmPort;
 use crate::task_port::TaskPort;
+use gpu16_sim::frame::present_cores;
 use rust_hdl::prelude::*;
 
-/// Cores.
+/// Banks (and cores in the full machine).
 const N: usize = 16;
 
-/// gpu16: scheduler, 16 cores, shared memory. Its ports are the host port
+/// gpu16: scheduler, N cores, shared memory. Its ports are the host port
 /// (docs/interfaces.md).
 #[derive(LogicBlock)]
 pub struct Gpu {
@@ -47,10 +54,13 @@ pub struct Gpu {
     sched: Scheduler,
     /// Writes the program into every core's program memory as the host writes Task Memory.
     writer: ProgramWriter,
-    cores: [Core; N],
+    /// Cores 0..N-1.
+    cores: Vec<Core>,
     sm: SharedMem,
     counters: Counters,
-    core_ids: [Constant<Bits<4>>; N],
+    core_ids: Vec<Constant<Bits<4>>>,
+    /// The cores this build has: bits 0..N-1.
+    present: Constant<Bits<16>>,
     dbg: Signal<Local, Bits<8>>,
     /// `dbg_core` of last cycle: the core whose registered read is on `dbg_value` now.
     dbg_core_q: DFF<Bits<4>>,
@@ -59,7 +69,15 @@ pub struct Gpu {
 }
 
 impl Default for Gpu {
+    /// The machine of the SPEC: 16 cores.
     fn default() -> Self {
+        Gpu::new(N)
+    }
+}
+
+impl Gpu {
+    /// A GPU with `cores` cores (1–16, SPEC §1).
+    pub fn new(cores: usize) -> Self {
         Gpu {
             clock: Default::default(),
             host: Default::default(),
@@ -71,10 +89,13 @@ impl Default for Gpu {
             ready_mask: Default::default(),
             sched: Default::default(),
             writer: Default::default(),
-            cores: Default::default(),
+            cores: (0..cores).map(|_| Core::default()).collect(),
             sm: Default::default(),
             counters: Default::default(),
-            core_ids: std::array::from_fn(|i| Constant::new((i as u64).into())),
+            core_ids: (0..cores)
+                .map(|i| Constant::new((i as u64).into()))
+                .collect(),
+            present: Constant::new(u64::from(present_cores(cores)).into()),
             dbg: Default::default(),
             dbg_core_q: Default::default(),
             perf_events: Default::default(),
@@ -83,6 +104,11 @@ impl Default for Gpu {
 }
 
 impl Gpu {
+    /// N: the cores this build has.
+    pub fn cores(&self) -> usize {
+        self.cores.len()
+    }
+
     /// Build the GPU without its performance counters (see [`Counters`]): `stat_value`
     /// reads 0.
     pub fn disable_counters(&mut self) {
@@ -96,7 +122,7 @@ impl Logic for Gpu {
         // ---- cores ----
         self.dbg.next = 0.into();
         self.perf_events.next = 0.into();
-        for i in 0..16 {
+        for i in 0..self.cores.len() {
             self.cores[i].clock.next = self.clock.val();
             self.cores[i].core_id.next = self.core_ids[i].val();
             TaskPort::join(&mut self.sched.cores[i], &mut self.cores[i].task);
@@ -115,10 +141,30 @@ impl Logic for Gpu {
                 .replace_bit(i, self.cores[i].perf_retired.val())
                 .replace_bit(i + 16, self.cores[i].perf_stalled.val())
                 .replace_bit(i + 32, self.cores[i].perf_busy.val())
-                .replace_bit(i + 48, self.sm.perf_lock_wait.val().get_bit(i))
-                .replace_bit(i + 64, self.sm.perf_access.val().get_bit(i))
-                .replace_bit(i + 80, self.sm.perf_contended.val().get_bit(i));
-            self.sm_rdata[i].next = self.sm.host_rdata[i].val();
+                .replace_bit(i + 48, self.sm.perf_lock_wait.val().get_bit(i));
+        }
+        // ---- the ports of the cores this build lacks: tied off ----
+        for i in self.cores.len()..16 {
+            self.sched.cores[i].ready.next = false;
+            self.sched.cores[i].fault.next = false;
+            self.sched.cores[i].fault_code.next = 0.into();
+            self.sched.cores[i].fault_ip.next = 0.into();
+            self.sm.cores[i].req.next = false;
+            self.sm.cores[i].keep.next = false;
+            self.sm.cores[i].addr.next = 0.into();
+            self.sm.cores[i].write.next = false;
+            self.sm.cores[i].sync.next = false;
+            self.sm.cores[i].wdata.next = 0.into();
+            self.sm.task_end[i].next = false;
+        }
+        // ---- banks ----
+        for b in 0..16 {
+            self.perf_events.next = self
+                .perf_events
+                .val()
+                .replace_bit(b + 64, self.sm.perf_access.val().get_bit(b))
+                .replace_bit(b + 80, self.sm.perf_contended.val().get_bit(b));
+            self.sm_rdata[b].next = self.sm.host_rdata[b].val();
         }
 
         // ---- scheduler ----
@@ -133,6 +179,7 @@ impl Logic for Gpu {
         self.sched.launch.next = self.host.launch.val();
         self.sched.length.next = self.host.length.val();
         self.sched.max_cycles.next = self.host.max_cycles.val();
+        self.sched.present.next = self.present.val();
 
         // ---- shared memory: the host's while it asks or the run is over ----
         self.sm.clock.next = self.clock.val();

@@ -46,7 +46,11 @@ pub fn tick<B: Block>(
 
 /// A new block with its signals connected, ready to step.
 pub fn connected<B: Block + Default>() -> B {
-    let mut uut = B::default();
+    connect(B::default())
+}
+
+/// `uut` with its signals connected, ready to step.
+pub fn connect<B: Block>(mut uut: B) -> B {
     uut.connect_all();
     uut
 }

@@ -302,10 +302,11 @@ pub fn run(
     }
 
     // Registers.
-    let mut regs = [[0u8; 16]; 16];
-    let reg_count = if read.regs { 256 } else { 0 };
+    let mut regs = vec![[0u8; 16]; usize::from(id.cores)];
+    let reg_count = if read.regs { 16 * regs.len() } else { 0 };
     for first in (0..reg_count).step_by(CHUNK) {
-        let reply = read_reply(link, Command::ReadRegs, &[first as u8, CHUNK as u8], CHUNK)?;
+        let n = (reg_count - first).min(CHUNK);
+        let reply = read_reply(link, Command::ReadRegs, &[first as u8, n as u8], n)?;
         for (i, v) in reply.iter().enumerate() {
             regs[(first + i) / 16][(first + i) % 16] = *v;
         }

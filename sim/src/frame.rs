@@ -11,8 +11,14 @@ pub const TASK_LINES: usize = 4;
 pub const MAX_FRAMES: usize = 64;
 /// Instructions in an instruction frame.
 pub const IF_INSNS: usize = 16;
-/// Cores in the GPU.
+/// Cores in the GPU (SPEC §1); a smaller build has N of them, cores 0..N-1.
 pub const CORES: usize = 16;
+
+/// The core mask of a build with `n` cores (1–16): bits 0..n set.
+pub fn present_cores(n: usize) -> u16 {
+    assert!((1..=CORES).contains(&n), "a GPU has 1–16 cores, not {n}");
+    (((1u32) << n) - 1) as u16
+}
 
 /// One 32-byte Task Memory frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

@@ -23,9 +23,7 @@ fn max_dispatch_gap(t: &[Event]) -> Option<u64> {
 fn main() {
     // `cargo bench` passes `--bench`; a number among the arguments is the Fmax.
     let fmax: Option<f64> = std::env::args().skip(1).find_map(|a| a.parse().ok());
-    let config = RunConfig {
-        max_cycles: 1_000_000,
-    };
+    let config = RunConfig::limit(1_000_000);
     println!(
         "| program | model cycles | RTL cycles | model / RTL | dispatch gap, model | dispatch gap, RTL |"
     );

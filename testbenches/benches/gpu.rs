@@ -8,9 +8,7 @@ use gpu16_testbenches::asm;
 use std::time::Instant;
 
 fn main() {
-    let config = RunConfig {
-        max_cycles: 1_000_000,
-    };
+    let config = RunConfig::limit(1_000_000);
     // A long kernel: 16 cores, 8 tasks of a 255-iteration loop with a load each time.
     let task = ".if\nset_const 255, r9\nset_const 1, r8\nset_const 0, r1\nl: ld [r9, r1], r10\nadd r10, r11, r11\nsub r9, r8, r9\nbnz r9, l\nready\n";
     let frames = asm(&format!(".cf mask=0xffff\n{}", task.repeat(8)));
@@ -27,7 +25,7 @@ fn main() {
     // The same kernel, longer, on the emitted Verilog compiled by Verilator (build cached).
     let cache = std::env::temp_dir().join("gpu16-bench-verilog");
     let engine =
-        VerilogEngine::build(Simulator::Verilator, &cache, false).expect("verilator builds");
+        VerilogEngine::build(Simulator::Verilator, &cache, false, 16).expect("verilator builds");
     let frames = asm(&format!(".cf mask=0xffff\n{}", task.repeat(63)));
     let work = cache.join("run");
     let (cycles, v_rate) = best_rate(|| {

@@ -6,7 +6,9 @@
 // - r0_only_to_idle: a register (a CF's R0, or launch's zeroing) is written only on cores
 //   with no task in flight;
 // - starts_the_frame_named_ahead: a start's frame is the `next_frame` of the cycle before,
-//   whose word 0 the cores read ahead from their program memories.
+//   whose word 0 the cores read ahead from their program memories;
+// - only_present_cores: no task starts on a core the build lacks (`present`, a constant of
+//   the build: SPEC §1, `NO_CORE`).
 //
 // What the cores may do: a core signals READY only while it has a task in flight (a task is
 // in flight from the cycle after its `start` until its READY), and a fault comes with a
@@ -17,7 +19,8 @@
 module scheduler_props(
     input clock, input tm_write, input [7:0] tm_line, input [63:0] tm_data, input launch,
     input [6:0] length, input [31:0] max_cycles, input [15:0] cores_ready,
-    input [15:0] cores_fault, input [31:0] cores_fault_code, input [63:0] cores_fault_ip);
+    input [15:0] cores_fault, input [31:0] cores_fault_code, input [63:0] cores_fault_ip,
+    input [15:0] present);
   wire clear, halt, running, done, event_valid, event_if;
   wire [15:0] cores_clear, cores_halt, cores_start, cores_init_write, ready, event_mask;
   wire [95:0] cores_start_frame, cores_next_frame;
@@ -40,13 +43,23 @@ module scheduler_props(
   reg [5:0] named_ahead = 6'd0;
   always @(posedge clock) named_ahead <= cores_next_frame[5:0];
 
+  // `present` is the same in every cycle.
+  reg [15:0] present_before = 16'd0;
+  reg started = 1'b0;
+  always @(posedge clock) begin
+    present_before <= present;
+    started <= 1'b1;
+  end
+
   always @(*) begin
+    if (started) assume (present == present_before);
     assume ((cores_ready & ~inflight) == 16'd0);
     assume ((cores_fault & ~cores_ready) == 16'd0);
     if (!launch) begin
       cores_never_shared: assert ((cores_start & inflight) == 16'd0);
       r0_only_to_idle: assert ((cores_init_write & inflight) == 16'd0);
       starts_the_frame_named_ahead: assert (cores_start == 0 || cores_start_frame[5:0] == named_ahead);
+      only_present_cores: assert ((cores_start & ~present) == 16'd0);
     end
   end
 endmodule

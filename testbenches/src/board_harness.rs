@@ -29,7 +29,7 @@ pub struct BoardHarness {
 
 impl BoardHarness {
     pub fn new(counters: bool) -> BoardHarness {
-        let mut top = BoardTop::new(sim_config(counters));
+        let mut top = BoardTop::new(sim_config(counters, 16));
         top.connect_all();
         BoardHarness {
             top,

@@ -85,6 +85,7 @@ impl BridgeHarness {
             baud: 6_250_000,
             counters: true,
             simulated: true,
+            cores: 16,
         };
         let mut bridge = Bridge::new(config);
         bridge.connect_all();

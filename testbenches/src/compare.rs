@@ -15,6 +15,13 @@ pub fn against_model(model: &RunResult, hw: &RunResult) -> Result<(), String> {
             model.sm[a], hw.sm[a]
         ));
     }
+    if model.regs.len() != hw.regs.len() {
+        return Err(format!(
+            "cores: model {} rtl {}",
+            model.regs.len(),
+            hw.regs.len()
+        ));
+    }
     if let Some(c) = (0..model.regs.len()).find(|&c| model.regs[c] != hw.regs[c]) {
         return Err(format!(
             "core {c} registers: model {:?} rtl {:?}",

@@ -270,13 +270,7 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
     let program: Vec<Frame> = std::iter::once(cf.encode())
         .chain(tasks.iter().copied())
         .collect();
-    let model = gpu16_sim::model::run(
-        &program,
-        &Box::new(*mem),
-        RunConfig {
-            max_cycles: 100_000,
-        },
-    );
+    let model = gpu16_sim::model::run(&program, &Box::new(*mem), RunConfig::limit(100_000));
     let context = || {
         format!(
             "core {id}, seed {seed}\n{}",

@@ -32,13 +32,7 @@ pub fn asm(source: &str) -> Vec<Frame> {
 
 /// Runs `source` on the reference model with shared memory `init` and a 100k-cycle limit.
 pub fn run_model(source: &str, init: &SmImage) -> RunResult {
-    gpu16_sim::model::run(
-        &asm(source),
-        init,
-        RunConfig {
-            max_cycles: 100_000,
-        },
-    )
+    gpu16_sim::model::run(&asm(source), init, RunConfig::limit(100_000))
 }
 
 /// Runs `source` on the model with all-zero shared memory.

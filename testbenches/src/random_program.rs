@@ -19,10 +19,12 @@
 //!   (the lowest core is reported), the next task on those cores never starting;
 //! - every other `ATOMIC_VIOLATION` on one core under `rel`;
 //! - `TIMEOUT`: an endless loop under `rel` as the last task, with a cycle limit
-//!   ([`RandomProgram::config`]) far above what the rest of the program needs.
+//!   ([`RandomProgram::config`]) far above what the rest of the program needs;
+//! - on a GPU of N < 16 cores ([`random_program_for`]), a CF naming an absent core
+//!   (`NO_CORE`). Every other group is of the cores present.
 
 use crate::rng::Rng;
-use gpu16_sim::frame::{layout, Fence, Frame, FrameKind, MAX_FRAMES};
+use gpu16_sim::frame::{layout, present_cores, Fence, Frame, FrameKind, CORES, MAX_FRAMES};
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::run::RunConfig;
 use std::fmt::Write;
@@ -191,29 +193,46 @@ fn task(rng: &mut Rng, label: &mut usize) -> String {
     lines.join("\n") + "\n"
 }
 
-/// A random group of cores: all, the other cores than `previous`, none, or any.
-fn mask(rng: &mut Rng, previous: u16) -> u16 {
-    match rng.below(10) {
-        0 | 1 => 0xffff,
-        2 | 3 => !previous,
-        4 => 0,
-        _ => rng.next_u64() as u16,
-    }
+/// A random group of the cores `present`: all, the other cores than `previous`, none, or any.
+fn mask(rng: &mut Rng, previous: u16, present: u16) -> u16 {
+    present
+        & match rng.below(10) {
+            0 | 1 => 0xffff,
+            2 | 3 => !previous,
+            4 => 0,
+            _ => rng.next_u64() as u16,
+        }
 }
 
-/// A group of at least two cores.
-fn several_cores(rng: &mut Rng) -> u16 {
+/// A group of at least two of the cores `present` (of the one, if it is alone).
+fn several_cores(rng: &mut Rng, present: u16) -> u16 {
     loop {
-        let m = rng.next_u64() as u16;
-        if m.count_ones() >= 2 {
+        let m = rng.next_u64() as u16 & present;
+        if m.count_ones() >= 2.min(present.count_ones()) && m != 0 {
             return m;
         }
     }
 }
 
-/// The last frames of a program that ends in an error, and how many frames they are.
-fn error_tail(rng: &mut Rng) -> (String, usize) {
-    let core = 1u32 << rng.below(16);
+/// The last frames of a program for `cores` cores that ends in an error, and how many frames
+/// they are.
+fn error_tail(rng: &mut Rng, cores: usize) -> (String, usize) {
+    let present = present_cores(cores);
+    if cores < CORES && rng.chance(25) {
+        // NO_CORE: a CF naming a core the GPU lacks, besides some that it has.
+        let absent = 1u32 << (cores as u64 + rng.below((CORES - cores) as u64));
+        let mask = absent | u32::from(rng.next_u64() as u16 & present);
+        return (
+            format!(
+                ".cf mask={mask:#06x}
+.if
+ready
+"
+            ),
+            2,
+        );
+    }
+    let core = 1u32 << rng.below(cores as u64);
     // One core under rel: nothing else runs; it locks read-only byte 0xc0 of bank 0.
     let lock = "sub r0, r0, r0\nset_const 0xc0, r8\nld_sync [r8, r0], r9\n";
     let violations = [
@@ -243,7 +262,7 @@ fn error_tail(rng: &mut Rng) -> (String, usize) {
             let work: String = (0..rng.below(4))
                 .map(|_| format!("xor r{}, r{}, r{}\n", rng.below(16), rng.below(16), 9 + rng.below(4)))
                 .collect();
-            let group = several_cores(rng);
+            let group = several_cores(rng, present);
             (
                 format!(".cf mask={group:#06x} fence=rel\n.if\n{work}{fault}\n.if\nset_const 5, r9\nready\n"),
                 3,
@@ -265,8 +284,15 @@ fn error_tail(rng: &mut Rng) -> (String, usize) {
     }
 }
 
-/// The program of seed `seed`.
+/// The program of seed `seed` for the 16-core GPU.
 pub fn random_program(seed: u64) -> RandomProgram {
+    random_program_for(seed, CORES)
+}
+
+/// The program of seed `seed` for a GPU of `cores` cores (1–16): the same as
+/// [`random_program`]'s for 16.
+pub fn random_program_for(seed: u64, cores: usize) -> RandomProgram {
+    let present = present_cores(cores);
     let mut rng = Rng::new(seed);
     let mut init = sm::zeroed();
     for (addr, byte) in init.iter_mut().enumerate() {
@@ -274,7 +300,7 @@ pub fn random_program(seed: u64) -> RandomProgram {
             *byte = rng.byte();
         }
     }
-    let tail = rng.chance(20).then(|| error_tail(&mut rng));
+    let tail = rng.chance(20).then(|| error_tail(&mut rng, cores));
     let tail_frames = tail.as_ref().map_or(0, |t| t.1);
     // Most programs are short; some fill Task Memory.
     let (groups, max_ifs) = if rng.chance(10) {
@@ -290,12 +316,12 @@ pub fn random_program(seed: u64) -> RandomProgram {
         if frames + tail_frames + 2 > MAX_FRAMES {
             break;
         }
-        mask_now = mask(&mut rng, mask_now);
+        mask_now = mask(&mut rng, mask_now, present);
         let fence = ["no", "acq", "rel"][rng.below(3) as usize];
         writeln!(src, ".cf mask={mask_now:#06x} fence={fence}").unwrap();
         if rng.chance(40) {
             let mut inits = Vec::new();
-            for c in 0..16 {
+            for c in 0..cores {
                 if rng.chance(30) {
                     inits.push(format!("{c}={}", rng.byte()));
                 }
@@ -321,7 +347,7 @@ pub fn random_program(seed: u64) -> RandomProgram {
         Some((t, _)) => src += &t,
         // A CF with IF_Num = 0 as the last frame.
         None if frames < MAX_FRAMES && rng.chance(10) => {
-            writeln!(src, ".cf mask={:#06x}", mask(&mut rng, mask_now)).unwrap()
+            writeln!(src, ".cf mask={:#06x}", mask(&mut rng, mask_now, present)).unwrap()
         }
         None => {}
     }
@@ -330,6 +356,7 @@ pub fn random_program(seed: u64) -> RandomProgram {
         init,
         config: RunConfig {
             max_cycles: CYCLE_LIMIT,
+            cores,
         },
     }
 }

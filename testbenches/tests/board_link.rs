@@ -47,7 +47,7 @@ fn board_sim() -> &'static BoardSim {
             .parent()
             .expect("the target folder")
             .join("gpu16-verilog");
-        BoardSim::build(&cache, true).expect("the simulated board builds")
+        BoardSim::build(&cache, true, 16).expect("the simulated board builds")
     })
 }
 
@@ -126,9 +126,7 @@ fn no_single_fault_on_any_command_runs_a_program_twice_or_changes_its_answer() {
     .unwrap());
     let mut init = sm::zeroed();
     init[0x100] = 0x5a;
-    let config = RunConfig {
-        max_cycles: 100_000,
-    };
+    let config = RunConfig::limit(100_000);
     let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
     assert_eq!(rtl.sm[0], 0xa0);
 
@@ -211,9 +209,7 @@ fn replies_that_stall_partway_are_waited_for() {
     )
     .unwrap());
     let init = sm::zeroed();
-    let config = RunConfig {
-        max_cycles: 100_000,
-    };
+    let config = RunConfig::limit(100_000);
     let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
     // Past the simulated board's gap between bytes (20 ms) a few times over.
     let pause = Duration::from_millis(150);

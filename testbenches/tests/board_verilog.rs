@@ -25,6 +25,7 @@ const CONFIG: BridgeConfig = BridgeConfig {
     baud: 115_200,
     counters: true,
     simulated: false,
+    cores: 16,
 };
 
 fn check<B: Block>(mut block: B, name: &str) {
@@ -100,7 +101,7 @@ fn board_exchange() -> Recording {
 }
 
 fn board_top_verilog() -> String {
-    let mut top = BoardTop::new(sim_config(true));
+    let mut top = BoardTop::new(sim_config(true, 16));
     top.connect_all();
     emit::verilog(&top, "gpu16_board_top").unwrap()
 }

@@ -25,6 +25,7 @@ fn identify_reports_version_options_clock_and_baud() {
         baud: 6_250_000,
         counters: true,
         simulated: true,
+        cores: 16,
     }
     .identity();
     assert_eq!(Identity::decode(&reply.payload), Some(expected));

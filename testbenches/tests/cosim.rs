@@ -14,9 +14,7 @@ use gpu16_testbenches::random_program::{one_task_at_a_time, random_image, random
 use gpu16_testbenches::rng::Rng;
 use gpu16_testbenches::{asm, compare, examples, seeds};
 
-const CONFIG: RunConfig = RunConfig {
-    max_cycles: 200_000,
-};
+const CONFIG: RunConfig = RunConfig::limit(200_000);
 
 fn rtl(frames: &[Frame], init: &SmImage) -> RunResult {
     rtl_within(frames, init, CONFIG)
@@ -104,7 +102,7 @@ fn timeout_after_the_last_of_64_frames_reports_frame_64() {
     src += ".cf mask=0x2\n.if\nset_const 1, r8\nl: bnz r8, l\n";
     let frames = asm(&src);
     assert_eq!(frames.len(), 64);
-    let (model, _) = differences_within(&frames, &sm::zeroed(), RunConfig { max_cycles: 400 })
+    let (model, _) = differences_within(&frames, &sm::zeroed(), RunConfig::limit(400))
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(
         matches!(
@@ -123,7 +121,7 @@ fn timeout_after_the_last_of_64_frames_reports_frame_64() {
 #[test]
 fn timeout_stops_both_engines_with_the_same_status() {
     let frames = asm(".cf mask=0x1\n.if\nset_const 1, r8\nl: bnz r8, l\n");
-    let config = RunConfig { max_cycles: 300 };
+    let config = RunConfig::limit(300);
     let model = gpu16_sim::model::run(&frames, &sm::zeroed(), config);
     let hw = gpu16_hdl::driver::run(&frames, &sm::zeroed(), config, None).unwrap();
     assert_eq!(hw.status, model.status);
@@ -231,16 +229,7 @@ fn the_generator_reaches_every_rule() {
         );
         let r = gpu16_sim::model::run(&frames, &p.init, p.config);
         if let Status::Error { code, fault, .. } = r.status {
-            see(
-                match code {
-                    ErrorCode::BadFence => "BAD_FENCE",
-                    ErrorCode::Truncated => "TRUNCATED",
-                    ErrorCode::IllegalInsn => "ILLEGAL_INSN",
-                    ErrorCode::AtomicViolation => "ATOMIC_VIOLATION",
-                    ErrorCode::Timeout => "TIMEOUT",
-                },
-                true,
-            );
+            see(code.name(), true);
             // Several cores faulting in one cycle: the group's task reported at its lowest core.
             let group = p.source.contains("fence=rel\n.if\n")
                 && fault.is_some()
@@ -288,7 +277,7 @@ fn random_images_one_task_at_a_time_end_as_on_the_model() {
         let mut rng = Rng::new(i);
         let mut frames = random_image(&mut rng);
         one_task_at_a_time(&mut rng, &mut frames);
-        let config = RunConfig { max_cycles: 3_000 };
+        let config = RunConfig::limit(3_000);
         let (model, _) = differences_within(&frames, &sm::zeroed(), config).unwrap_or_else(|e| {
             panic!(
                 "image of seed {i} (GPU16_SEED={i}): {e}\n{}",
@@ -311,7 +300,7 @@ fn random_images_one_task_at_a_time_end_as_on_the_model() {
 fn random_images_never_hang_the_rtl() {
     on_every_seed(&seeds(120), |i| {
         let frames = random_image(&mut Rng::new(i));
-        let model = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig { max_cycles: 3_000 });
+        let model = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig::limit(3_000));
         let timed_out = |s: Status| {
             matches!(
                 s,
@@ -326,7 +315,7 @@ fn random_images_never_hang_the_rtl() {
         } else {
             4 * model.cycles + 200
         };
-        let hw = rtl_within(&frames, &sm::zeroed(), RunConfig { max_cycles: limit });
+        let hw = rtl_within(&frames, &sm::zeroed(), RunConfig::limit(limit));
         assert_eq!(
             timed_out(hw.status),
             timed_out(model.status),

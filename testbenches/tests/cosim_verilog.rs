@@ -2,7 +2,7 @@
 //! rust-hdl simulation and the reference model. rtl and Verilog agree on shared memory,
 //! registers, status, cycles, timeline and counters; rtl agrees with the model on status,
 //! memory, registers and the frames handled ([`compare::against_model`]). The random
-//! programs run here, each once on every engine.
+//! programs run here, each once on every engine, for the 16-core GPU and for smaller ones.
 //!
 //! `GPU16_SEEDS=N` runs N random programs (default 200); `GPU16_SEED=S` runs seed S alone.
 
@@ -10,15 +10,13 @@ use gpu16_fpga::cosim::Simulator;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
-use gpu16_sim::run::{RunConfig, RunResult, Status};
+use gpu16_sim::run::{ErrorCode, RunConfig, RunResult, Status};
 use gpu16_testbenches::parallel::on_every_seed;
-use gpu16_testbenches::random_program::random_program;
+use gpu16_testbenches::random_program::random_program_for;
 use gpu16_testbenches::{asm, compare, examples, seeds};
 use std::path::PathBuf;
 
-const CONFIG: RunConfig = RunConfig {
-    max_cycles: 200_000,
-};
+const CONFIG: RunConfig = RunConfig::limit(200_000);
 
 fn cache() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("verilog-engines")
@@ -58,7 +56,7 @@ fn three_way(
 #[test]
 fn examples_agree_three_ways_under_verilator_and_icarus() {
     for sim in [Simulator::Verilator, Simulator::Icarus] {
-        let engine = VerilogEngine::build(sim, &cache(), false).unwrap();
+        let engine = VerilogEngine::build(sim, &cache(), false, 16).unwrap();
         for ex in examples() {
             let v = three_way(
                 &engine,
@@ -75,7 +73,7 @@ fn examples_agree_three_ways_under_verilator_and_icarus() {
 
 #[test]
 fn error_and_timeout_programs_agree_under_verilator() {
-    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false).unwrap();
+    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false, 16).unwrap();
     for (i, src) in [
         ".cf mask=0x1\n.if\nset_const 1, r9\nready\n.cf_raw 0x00000000000100c1 0 0 0\n.if\nready\n",
         ".cf mask=0x6 fence=acq\n.if\nnop\n.hword 0xd0c0\nready\n",
@@ -88,7 +86,7 @@ fn error_and_timeout_programs_agree_under_verilator() {
         let frames = asm(src);
         let init = gpu16_sim::image::sm::zeroed();
         if i == 3 {
-            let config = RunConfig { max_cycles: 500 };
+            let config = RunConfig::limit(500);
             let dir = cache().join("timeout");
             let v = engine.run(&frames, &init, config, &dir, None).unwrap();
             let hw = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
@@ -105,32 +103,8 @@ fn error_and_timeout_programs_agree_under_verilator() {
 
 #[test]
 fn random_programs_agree_three_ways_under_verilator() {
-    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false).unwrap();
-    let seeds = seeds(200);
-    let statuses = on_every_seed(&seeds, |seed| {
-        let p = random_program(seed);
-        let frames = asm(&p.source);
-        match three_way(&engine, &frames, &p.init, p.config, &format!("seed-{seed}")) {
-            Ok(v) => v.status,
-            Err(e) => {
-                let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-                let (s, m) = (
-                    dir.join(format!("cosim-{seed}.s")),
-                    dir.join(format!("cosim-{seed}.sm.hex")),
-                );
-                std::fs::write(&s, &p.source).unwrap();
-                std::fs::write(&m, sm::write(&p.init)).unwrap();
-                panic!(
-                    "seed {seed}: {e}\nreproduce: GPU16_SEED={seed} cargo test -p gpu16-testbenches --test cosim_verilog random\n\
-                     or: gpu16 run {} --sm {} --engine model|rtl|verilator --timeline t.json\n{}",
-                    s.display(),
-                    m.display(),
-                    p.source
-                );
-            }
-        }
-    });
-    if seeds.len() >= 100 {
+    let statuses = random_programs_agree(16, &seeds(200));
+    if statuses.len() >= 100 {
         assert!(
             statuses.iter().any(|s| *s != Status::Ok),
             "the generator makes error programs too"
@@ -138,9 +112,55 @@ fn random_programs_agree_three_ways_under_verilator() {
     }
 }
 
+/// Smaller GPUs (SPEC §1): random programs for N cores, three ways, for N = 1, 2 and 8.
+#[test]
+fn random_programs_agree_three_ways_on_smaller_gpus() {
+    for cores in [1, 2, 8] {
+        let statuses = random_programs_agree(cores, &seeds(40));
+        if statuses.len() >= 40 {
+            let no_core =
+                |s: &Status| matches!(s, Status::Error { code, .. } if *code == ErrorCode::NoCore);
+            assert!(
+                statuses.iter().any(no_core),
+                "{cores} cores: the generator names absent cores too"
+            );
+        }
+    }
+}
+
+/// Runs the random programs of `seeds` for a GPU of `cores` cores on every engine; their
+/// statuses. A difference fails with the program written out and the command that replays it.
+fn random_programs_agree(cores: usize, seeds: &[u64]) -> Vec<Status> {
+    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false, cores).unwrap();
+    on_every_seed(seeds, |seed| {
+        let p = random_program_for(seed, cores);
+        let frames = asm(&p.source);
+        let work = format!("seed-{cores}-{seed}");
+        match three_way(&engine, &frames, &p.init, p.config, &work) {
+            Ok(v) => v.status,
+            Err(e) => {
+                let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+                let (s, m) = (
+                    dir.join(format!("cosim-{cores}-{seed}.s")),
+                    dir.join(format!("cosim-{cores}-{seed}.sm.hex")),
+                );
+                std::fs::write(&s, &p.source).unwrap();
+                std::fs::write(&m, sm::write(&p.init)).unwrap();
+                panic!(
+                    "{cores} cores, seed {seed}: {e}\nreproduce: GPU16_SEED={seed} cargo test -p gpu16-testbenches --test cosim_verilog random\n\
+                     or: gpu16 run {} --sm {} --cores {cores} --engine model|rtl|verilator --timeline t.json\n{}",
+                    s.display(),
+                    m.display(),
+                    p.source
+                );
+            }
+        }
+    })
+}
+
 #[test]
 fn the_verilog_testbench_writes_a_waveform() {
-    let engine = VerilogEngine::build(Simulator::Icarus, &cache(), true).unwrap();
+    let engine = VerilogEngine::build(Simulator::Icarus, &cache(), true, 16).unwrap();
     let dir = cache().join("vcd");
     let vcd = dir.join("run.vcd");
     std::fs::create_dir_all(&dir).unwrap();
@@ -168,7 +188,7 @@ fn the_verilog_testbench_writes_a_waveform() {
 /// would reuse a stale model. The cached model must hold exactly what this binary emits.
 #[test]
 fn the_cached_model_is_built_from_the_verilog_this_binary_emits() {
-    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false).unwrap();
+    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false, 16).unwrap();
     let cached = std::fs::read_to_string(engine.dir().join("gpu16_top.v")).unwrap();
     let emitted = gpu16_fpga::blocks::Block::Gpu.verilog().unwrap();
     assert!(

@@ -1,5 +1,5 @@
 //! The scheduler's error latch (hdl/src/scheduler/error_latch.rs): the first error of a run is
-//! kept; errors of one cycle rank BAD_FENCE/TRUNCATED, then a core fault, then TIMEOUT; launch
+//! kept; errors of one cycle rank BAD_FENCE/TRUNCATED/NO_CORE, then a core fault, then TIMEOUT; launch
 //! clears it; nothing is taken while no run is in progress.
 
 use gpu16_hdl::scheduler::{status, ErrorLatch};
@@ -11,6 +11,7 @@ use gpu16_testbenches::rng::Rng;
 struct Errors {
     bad_fence: bool,
     truncated: bool,
+    no_core: bool,
     tp: u64,
     fault: Option<(u64, u64, u64, u64)>, // (code 1|2, frame, core, ip)
     timeout: bool,
@@ -25,6 +26,8 @@ fn take(held: (u64, u64, u64, u64), running: bool, e: Errors) -> (u64, u64, u64,
         (status::BAD_FENCE, e.tp, 0, 0)
     } else if e.truncated {
         (status::TRUNCATED, e.tp, 0, 0)
+    } else if e.no_core {
+        (status::NO_CORE, e.tp, 0, 0)
     } else if let Some((code, frame, core, ip)) = e.fault {
         let code = if code == 1 {
             status::ILLEGAL_INSN
@@ -44,7 +47,7 @@ fn keeps_the_first_error_by_rank() {
     let mut l = connected::<ErrorLatch>();
     let mut rng = Rng::new(5);
     let mut held = (0, 0, 0, 0);
-    let mut codes = [0usize; 6];
+    let mut codes = [0usize; 7];
     for cycle in 0..20_000 {
         let clear = rng.chance(8);
         let running = !rng.chance(10);
@@ -53,6 +56,7 @@ fn keeps_the_first_error_by_rank() {
         let e = Errors {
             bad_fence: rare(&mut rng),
             truncated: rare(&mut rng),
+            no_core: rare(&mut rng),
             tp: rng.below(65),
             fault: rare(&mut rng).then(|| {
                 (
@@ -68,6 +72,7 @@ fn keeps_the_first_error_by_rank() {
         l.running.next = running;
         l.bad_fence.next = e.bad_fence;
         l.truncated.next = e.truncated;
+        l.no_core.next = e.no_core;
         l.tp.next = e.tp.into();
         let (code, frame, core, ip) = e.fault.unwrap_or_default();
         l.fault.next = e.fault.is_some();

@@ -335,8 +335,8 @@ fn with_fence_observer(design: &str) -> String {
 }
 
 #[test]
-fn the_scheduler_never_shares_a_core_writes_r0_only_to_idle_ones_and_starts_the_frame_named_ahead()
-{
+fn the_scheduler_never_shares_a_core_writes_r0_only_to_idle_ones_starts_the_frame_named_ahead_and_only_present_cores(
+) {
     let uut = connected::<Scheduler>();
     let sched = Subject {
         name: "scheduler",
@@ -358,6 +358,13 @@ fn the_scheduler_never_shares_a_core_writes_r0_only_to_idle_ones_and_starts_the_
         "waits_for = acq_mask | cf_targets;",
         "waits_for = acq_mask;",
         "r0_only_to_idle",
+        Mode::Pdr,
+    );
+    // The walk told that every core is present: a CF naming an absent core is handled.
+    sched.broken_copy_fails(
+        "walk$present = present;",
+        "walk$present = 16'hffff;",
+        "only_present_cores",
         Mode::Pdr,
     );
     // The cores told to read ahead the frame after the one started.

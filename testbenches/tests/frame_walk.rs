@@ -28,6 +28,12 @@ fn the_frame_at_tp_follows_the_decisions() {
     w.tm_write.next = false;
     for run in 0..30 {
         let length = 1 + rng.below(64);
+        // The cores the build has: all, or a smaller build's (SPEC §1).
+        let present = match rng.below(3) {
+            0 => 0xffff,
+            _ => (1u64 << (1 + rng.below(15))) - 1,
+        };
+        w.present.next = present.into();
         w.launch.next = true;
         w.length.next = length.into();
         tick(&mut w, |w| &mut w.clock).unwrap();
@@ -62,12 +68,9 @@ fn the_frame_at_tp_follows_the_decisions() {
                 "{}",
                 at(3)
             );
-            assert_eq!(
-                w.cf_mask.val().index() as u64,
-                (f[0] >> 16) & 0xffff,
-                "{}",
-                at(4)
-            );
+            let named = (f[0] >> 16) & 0xffff;
+            assert_eq!(w.cf_mask.val().index() as u64, named & present, "{}", at(4));
+            assert_eq!(w.cf_absent.val(), named & !present != 0, "{}", at(12));
             assert_eq!(
                 w.cf_init.val().index() as u64,
                 (f[0] >> 32) & 0xffff,
@@ -96,7 +99,7 @@ fn the_frame_at_tp_follows_the_decisions() {
             if cf_go {
                 ifs_left = f[0] & 63;
                 fence = Some((f[0] >> 6) & 3);
-                mask = Some((f[0] >> 16) & 0xffff);
+                mask = Some((f[0] >> 16) & present);
             }
             if if_go {
                 ifs_left -= 1;

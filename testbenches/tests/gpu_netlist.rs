@@ -20,7 +20,7 @@ fn gpu_netlist_for_ecp5_matches_rust_hdl_in_icarus() {
     let mut runs: Vec<(String, Recording, String)> = Vec::new();
     for name in ["matmul", "atomic_counter"] {
         let ex = examples().into_iter().find(|e| e.name == name).unwrap();
-        let rec = record_gpu_run(&ex.frames, &ex.init, RunConfig { max_cycles: 10_000 });
+        let rec = record_gpu_run(&ex.frames, &ex.init, RunConfig::limit(10_000));
         runs.push((name.to_string(), rec, String::new()));
     }
     for seed in seeds(2) {

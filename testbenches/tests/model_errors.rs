@@ -104,7 +104,7 @@ fn a_violation_releases_the_lock_and_skips_the_access() {
 #[test]
 fn timeout_stops_an_endless_loop() {
     let frames = asm(".cf mask=0x1\n.if\nset_const 1, r8\nl: bnz r8, l\n");
-    let r = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig { max_cycles: 500 });
+    let r = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig::limit(500));
     assert_eq!(r.status, error(ErrorCode::Timeout, 2, None));
     assert_eq!(r.status.exit_code(), 3);
     assert_eq!(r.cycles, 500);
@@ -122,7 +122,7 @@ fn the_first_error_is_reported() {
     assert_eq!(r.status, error(ErrorCode::IllegalInsn, 1, Some((0, 1))));
     // A core error before a later timeout stays the reported error.
     let frames = asm(".cf mask=0x3\n.if\nset_const 0, r1\nbnz r1, 3\n.hword 0xb0c0\nset_const 1, r8\nl: bnz r8, l\n");
-    let r = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig { max_cycles: 100 });
+    let r = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig::limit(100));
     assert_eq!(r.status, error(ErrorCode::IllegalInsn, 1, Some((0, 2))));
     assert_eq!(r.cycles, 100);
 }
@@ -138,4 +138,56 @@ fn status_lines_follow_spec_9() {
         error(ErrorCode::BadFence, 2, None).line(5),
         "status: error BAD_FENCE frame: 2 cycles: 5"
     );
+}
+
+#[test]
+fn a_cf_naming_an_absent_core_stops_with_no_core() {
+    // On 4 cores: the first group writes its marker; the CF naming core 5 stops the run before
+    // anything of its group, or after it, runs.
+    let src = format!("{}{}{}", marker(0x3, 1), marker(0x21, 2), marker(0x1, 3));
+    let frames = asm(&src);
+    let config = RunConfig {
+        max_cycles: 1_000,
+        cores: 4,
+    };
+    let r = gpu16_sim::model::run(&frames, &sm::zeroed(), config);
+    assert_eq!(r.status, error(ErrorCode::NoCore, 2, None));
+    assert_eq!(r.status.exit_code(), 2);
+    assert_eq!(
+        r.status.line(r.cycles),
+        format!("status: error NO_CORE frame: 2 cycles: {}", r.cycles)
+    );
+    assert_eq!(
+        (r.sm[1], r.sm[256 + 1]),
+        (0x11, 0x11),
+        "the first group ran"
+    );
+    assert!(
+        r.sm.iter().filter(|&&b| b != 0).count() == 2,
+        "nothing after the CF"
+    );
+    assert_eq!(r.regs.len(), 4, "the registers of the cores there are");
+    // The same program on 6 cores or more runs to its end.
+    for cores in [6, 16] {
+        let r = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig { cores, ..config });
+        assert_eq!(r.status, Status::Ok, "{cores} cores");
+        assert_eq!(r.sm[5 * 256 + 2], 0x11, "{cores} cores: core 5's marker");
+    }
+}
+
+#[test]
+fn a_bad_fence_or_truncation_is_reported_before_an_absent_core() {
+    let config = RunConfig {
+        max_cycles: 1_000,
+        cores: 1,
+    };
+    for (raw, code) in [
+        ("0x00000000800000c1", ErrorCode::BadFence),
+        ("0x0000000080000005", ErrorCode::Truncated),
+        ("0x0000000080000001", ErrorCode::NoCore),
+    ] {
+        let frames = asm(&format!(".cf_raw {raw} 0 0 0\n.if\nready\n"));
+        let r = gpu16_sim::model::run(&frames, &sm::zeroed(), config);
+        assert_eq!(r.status, error(code, 0, None), "{raw}");
+    }
 }

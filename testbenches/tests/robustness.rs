@@ -12,7 +12,7 @@ fn random_images_never_panic_or_hang_the_model() {
     let mut statuses = std::collections::HashSet::new();
     for _ in 0..2_000 {
         let frames = random_image(&mut rng);
-        let r = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig { max_cycles: 5_000 });
+        let r = gpu16_sim::model::run(&frames, &sm::zeroed(), RunConfig::limit(5_000));
         assert!(r.cycles <= 5_000);
         if let Status::Error { code, .. } = r.status {
             statuses.insert(code);

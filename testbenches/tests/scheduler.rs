@@ -51,9 +51,15 @@ struct Trace {
     cycles: u64,
 }
 
-/// Loads and runs `frames` with stub cores; `limit` is the TIMEOUT (0 = none).
+/// Loads and runs `frames` with 16 stub cores; `limit` is the TIMEOUT (0 = none).
 fn run(frames: &[Frame], limit: u64) -> Trace {
+    run_on(frames, limit, 0xffff)
+}
+
+/// [`run`] on a scheduler built for the cores `present` (SPEC §1).
+fn run_on(frames: &[Frame], limit: u64, present: u16) -> Trace {
     let mut s: Scheduler = connected();
+    s.present.next = u64::from(present).into();
     for (f, frame) in frames.iter().enumerate() {
         for k in 0..4 {
             s.tm_write.next = true;
@@ -126,6 +132,11 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
             trace.readies.push((cycle, ready));
         }
         let start = mask(&s, |p| p.start.val());
+        assert_eq!(
+            start & !present,
+            0,
+            "cycle {cycle}: a task on an absent core"
+        );
         if start != 0 {
             trace.starts.push((cycle, start));
             let started = s.cores[0].start_frame.val().index();
@@ -285,6 +296,35 @@ fn bad_fence_and_truncated_stop_at_their_cf() {
         0,
     );
     assert_eq!((t.status.0, t.status.1), (status::TRUNCATED, 2));
+}
+
+#[test]
+fn a_cf_naming_an_absent_core_stops_with_no_core() {
+    // Eight cores: the first group runs; the CF naming core 9 stops the walk.
+    let frames = [
+        cf(0x0f, Fence::No, 1, &[]),
+        task(6, None),
+        cf(0x201, Fence::No, 1, &[]),
+        task(1, None),
+    ];
+    let t = run_on(&frames, 0, 0x00ff);
+    assert_eq!((t.status.0, t.status.1), (status::NO_CORE, 2));
+    assert_eq!(
+        t.starts,
+        vec![(t.starts[0].0, 0x0f)],
+        "only the task before it"
+    );
+    assert_eq!(t.readies.len(), 1, "and it was allowed to finish");
+    // The same program on 16 cores runs to its end; on 10, too.
+    assert_eq!(run(&frames, 0).status.0, status::OK);
+    assert_eq!(run_on(&frames, 0, 0x03ff).status.0, status::OK);
+    // A bad fence or a truncated CF is reported before an absent core.
+    let mut both = ControlFrame::decode(&cf(0x8000, Fence::No, 1, &[]));
+    both.fence_bits = 3;
+    let t = run_on(&[both.encode(), task(1, None)], 0, 0x00ff);
+    assert_eq!(t.status.0, status::BAD_FENCE);
+    let t = run_on(&[cf(0x8000, Fence::No, 3, &[]), task(1, None)], 0, 0x00ff);
+    assert_eq!(t.status.0, status::TRUNCATED);
 }
 
 #[test]

@@ -44,6 +44,8 @@ pub struct BuildOptions {
     pub design: Design,
     /// Keep the GPU's performance counters (`--stats` on the board).
     pub counters: bool,
+    /// N: the GPU's cores (1–16).
+    pub cores: usize,
     pub baud: u32,
     /// The design's clock in Hz (`None`: the board's default for the design), made by the
     /// PLL unless it is the oscillator's.
@@ -111,6 +113,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         baud: opts.baud,
         counters: opts.counters,
         simulated: false,
+        cores: opts.cores,
     };
     config
         .check()

@@ -20,13 +20,14 @@ pub const SIM_CLOCKS_PER_BIT: u32 = 4;
 pub const HARNESS: &str = include_str!("../../board_sim/harness.cpp");
 
 /// The simulated board's configuration: a 25 MHz board at a bit time of
-/// [`SIM_CLOCKS_PER_BIT`] clocks.
-pub fn sim_config(counters: bool) -> BridgeConfig {
+/// [`SIM_CLOCKS_PER_BIT`] clocks, its GPU with `cores` cores.
+pub fn sim_config(counters: bool, cores: usize) -> BridgeConfig {
     BridgeConfig {
         clock_hz: 25_000_000,
         baud: 25_000_000 / SIM_CLOCKS_PER_BIT,
         counters,
         simulated: true,
+        cores,
     }
 }
 
@@ -67,9 +68,9 @@ impl Drop for Running {
 }
 
 impl BoardSim {
-    /// Builds the simulated board under `cache` (reused if built before: then nothing is
-    /// emitted).
-    pub fn build(cache: &Path, counters: bool) -> Result<BoardSim, ToolError> {
+    /// Builds the simulated board, its GPU with `cores` cores, under `cache` (reused if built
+    /// before: then nothing is emitted).
+    pub fn build(cache: &Path, counters: bool, cores: usize) -> Result<BoardSim, ToolError> {
         let strings = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
         let mut verilator = strings(&[
             "--cc",
@@ -101,7 +102,7 @@ impl BoardSim {
             key: vec![
                 DESIGN_FINGERPRINT.into(),
                 HARNESS.into(),
-                format!("{:?}", sim_config(counters)),
+                format!("{:?}", sim_config(counters, cores)),
             ],
             steps,
             binary: "obj_dir/Vgpu16_board_sim",
@@ -109,7 +110,7 @@ impl BoardSim {
         let dir = build.build(cache, || {
             let design = super::build::design_verilog(
                 super::build::Design::Gpu,
-                sim_config(counters),
+                sim_config(counters, cores),
                 "gpu16_board_sim",
             )?;
             Ok(vec![("board.v", design), ("harness.cpp", HARNESS.into())])

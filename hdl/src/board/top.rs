@@ -45,7 +45,7 @@ impl BoardTop {
     /// counters out.
     pub fn new(config: BridgeConfig) -> BoardTop {
         let cpb = config.clocks_per_bit();
-        let mut gpu = Gpu::default();
+        let mut gpu = Gpu::new(config.cores);
         if !config.counters {
             gpu.disable_counters();
         }

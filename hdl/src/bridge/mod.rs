@@ -72,6 +72,8 @@ pub struct BridgeConfig {
     pub counters: bool,
     /// Built for `gpu16 board-sim`.
     pub simulated: bool,
+    /// N, the GPU's cores (1–16).
+    pub cores: usize,
 }
 
 impl BridgeConfig {
@@ -96,6 +98,7 @@ impl BridgeConfig {
             clock_hz: self.clock_hz,
             baud: self.baud,
             event_capacity: EVENT_CAPACITY as u16,
+            cores: self.cores as u8,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The decision about the frame at TP, made every cycle: handle it (a CF: take its fence,
-//! mask and R0 values; an IF: start its task on its cores), stop at it (a bad CF), or let it
+//! mask and R0 values; an IF: start its task on its cores), stop at it (a bad CF: fence 3,
+//! truncated, or naming a core the build lacks), or let it
 //! wait for the cores whose tasks hold it back.
 //!
 //! Everything about the frame is worked out from the scheduler's registers first: whether the
@@ -30,6 +31,8 @@ pub struct FrameDecision {
     pub cf_fence: Signal<In, Bits<2>>,
     pub cf_mask: Signal<In, Bits<16>>,
     pub cf_init: Signal<In, Bits<16>>,
+    /// The CF at TP names a core this build lacks.
+    pub cf_absent: Signal<In, Bit>,
     /// The current CF's fence and mask (an IF's).
     pub fence: Signal<In, Bits<2>>,
     pub mask: Signal<In, Bits<16>>,
@@ -46,9 +49,11 @@ pub struct FrameDecision {
     pub cf_targets: Signal<Out, Bits<16>>,
     /// The current fence is `acq`.
     pub acquire: Signal<Out, Bit>,
-    /// The CF at TP is reported now as `BAD_FENCE` / `TRUNCATED`.
+    /// The CF at TP is reported now as `BAD_FENCE` / `TRUNCATED` / `NO_CORE` (one at most,
+    /// in that order).
     pub bad_fence: Signal<Out, Bit>,
     pub truncated: Signal<Out, Bit>,
+    pub no_core: Signal<Out, Bit>,
     /// The CF / IF at TP is handled now.
     pub cf_go: Signal<Out, Bit>,
     pub if_go: Signal<Out, Bit>,
@@ -57,9 +62,10 @@ pub struct FrameDecision {
     walk_ok: Signal<Local, Bit>,
     frame_ok: Signal<Local, Bit>,
     is_cf: Signal<Local, Bit>,
-    /// The CF at TP names fence 3 / an IF_Num past the last frame.
+    /// The CF at TP names fence 3 / an IF_Num past the last frame / either, or an absent core.
     fence3: Signal<Local, Bit>,
     past_end: Signal<Local, Bit>,
+    bad_cf: Signal<Local, Bit>,
     /// The cores whose tasks hold the frame at TP back (from registers).
     waits_for: Signal<Local, Bits<16>>,
     /// Per core: it holds the frame back this cycle, or it faults (no frame is handled after
@@ -84,6 +90,7 @@ impl Logic for FrameDecision {
         self.fence3.next = self.cf_fence.val() == 3;
         // TP + IF_Num >= L, as IF_Num >= L - TP: one comparison of registers.
         self.past_end.next = bit_cast::<7, 6>(self.if_num.val()) >= self.left.val();
+        self.bad_cf.next = self.fence3.val() || self.past_end.val() || self.cf_absent.val();
         self.fence_check.fence.next = self.fence.val();
         self.fence_check.mask.next = self.mask.val();
         self.acquire.next = self.fence_check.acquire.val();
@@ -103,11 +110,13 @@ impl Logic for FrameDecision {
         self.bad_fence.next = self.frame_ok.val() && self.is_cf.val() && self.fence3.val();
         self.truncated.next =
             self.frame_ok.val() && self.is_cf.val() && !self.fence3.val() && self.past_end.val();
-        self.cf_go.next = self.walk_ok.val()
+        self.no_core.next = self.frame_ok.val()
             && self.is_cf.val()
             && !self.fence3.val()
             && !self.past_end.val()
-            && !self.holds.val().any();
+            && self.cf_absent.val();
+        self.cf_go.next =
+            self.walk_ok.val() && self.is_cf.val() && !self.bad_cf.val() && !self.holds.val().any();
         self.if_go.next = self.walk_ok.val() && !self.is_cf.val() && !self.holds.val().any();
     }
 }

@@ -1,5 +1,5 @@
 //! The run's status (SPEC §7): the first error is kept. Errors of one cycle rank the
-//! scheduler's own (`BAD_FENCE`, `TRUNCATED`) first, then a core fault, then `TIMEOUT`.
+//! scheduler's own (`BAD_FENCE`, `TRUNCATED`, `NO_CORE`) first, then a core fault, then `TIMEOUT`.
 
 use rust_hdl::prelude::*;
 
@@ -15,6 +15,7 @@ pub struct ErrorLatch {
     /// `TIMEOUT`; a core fault reports its task's frame, its core and IP.
     pub bad_fence: Signal<In, Bit>,
     pub truncated: Signal<In, Bit>,
+    pub no_core: Signal<In, Bit>,
     pub tp: Signal<In, Bits<7>>,
     pub fault: Signal<In, Bit>,
     /// 1 `ILLEGAL_INSN`, 2 `ATOMIC_VIOLATION`.
@@ -44,11 +45,13 @@ impl Logic for ErrorLatch {
         // testbenches/tests/error_latch.rs): literals, as hdl_gen emits a Rust constant's name
         // as an undriven wire.
         if self.running.val() && !self.err_code.q.val().any() {
-            if self.bad_fence.val() || self.truncated.val() {
+            if self.bad_fence.val() || self.truncated.val() || self.no_core.val() {
                 if self.bad_fence.val() {
                     self.err_code.d.next = 1.into(); // BAD_FENCE
-                } else {
+                } else if self.truncated.val() {
                     self.err_code.d.next = 2.into(); // TRUNCATED
+                } else {
+                    self.err_code.d.next = 6.into(); // NO_CORE
                 }
                 self.err_frame.d.next = self.tp.val();
             } else if self.fault.val() {

@@ -24,6 +24,8 @@ pub struct FrameWalk {
     pub length: Signal<In, Bits<7>>,
     pub zeroing: Signal<In, Bit>,
     pub running: Signal<In, Bit>,
+    /// The cores this build has (SPEC §1), a constant: bit i for core i.
+    pub present: Signal<In, Bits<16>>,
     /// The frame at TP is handled now, as a CF / as an IF.
     pub cf_go: Signal<In, Bit>,
     pub if_go: Signal<In, Bit>,
@@ -31,11 +33,14 @@ pub struct FrameWalk {
     pub tp: Signal<Out, Bits<7>>,
     pub left: Signal<Out, Bits<7>>,
     pub primed: Signal<Out, Bit>,
-    /// The frame at TP read as a CF: IF_Num, fence, mask (`Core_Active_Vect`), the cores
-    /// whose R0 it initialises, and their 16 R0 values (core i's in bits 8i+7..8i).
+    /// The frame at TP read as a CF: IF_Num, fence, mask (`Core_Active_Vect` of the cores
+    /// present; `cf_absent`: it names an absent one), the cores whose R0 it initialises, and
+    /// their 16 R0 values (core i's in bits 8i+7..8i). The mask keeps absent cores out of
+    /// every register, so synthesis removes what would serve them.
     pub if_num: Signal<Out, Bits<6>>,
     pub cf_fence: Signal<Out, Bits<2>>,
     pub cf_mask: Signal<Out, Bits<16>>,
+    pub cf_absent: Signal<Out, Bit>,
     pub cf_init: Signal<Out, Bits<16>>,
     pub cf_r0: Signal<Out, Bits<128>>,
     /// The current CF's IFs still to come (0: the frame at TP is a CF), fence and mask.
@@ -59,6 +64,8 @@ pub struct FrameWalk {
     mask_q: DFF<Bits<16>>,
     /// The frame at TP is handled now.
     go: Signal<Local, Bit>,
+    /// The CF's `Core_Active_Vect`, as task line 0 holds it.
+    named: Signal<Local, Bits<16>>,
     /// The frame the Task Memory reads: the one after TP (TP+2 if TP is handled now), from
     /// registers but for one multiplexer.
     read_frame: Signal<Local, Bits<6>>,
@@ -71,9 +78,10 @@ impl Logic for FrameWalk {
             self, clock, tp_q, left_q, primed_q, line0, line2, line3, ifs_left_q, fence_q, mask_q
         );
         self.go.next = self.cf_go.val() || self.if_go.val();
+        self.named.next = self.line0.q.val().get_bits::<16>(16);
         self.read_frame.next = self.tp_q.q.val().get_bits::<6>(0) + 1;
         if self.cf_go.val() {
-            self.mask_q.d.next = self.line0.q.val().get_bits::<16>(16);
+            self.mask_q.d.next = self.named.val() & self.present.val();
             self.fence_q.d.next = self.line0.q.val().get_bits::<2>(6);
             self.ifs_left_q.d.next = self.line0.q.val().get_bits::<6>(0);
         }
@@ -115,7 +123,8 @@ impl Logic for FrameWalk {
         self.primed.next = self.primed_q.q.val();
         self.if_num.next = self.line0.q.val().get_bits::<6>(0);
         self.cf_fence.next = self.line0.q.val().get_bits::<2>(6);
-        self.cf_mask.next = self.line0.q.val().get_bits::<16>(16);
+        self.cf_mask.next = self.named.val() & self.present.val();
+        self.cf_absent.next = (self.named.val() & !self.present.val()).any();
         self.cf_init.next = self.line0.q.val().get_bits::<16>(32);
         self.cf_r0.next = (bit_cast::<128, 64>(self.line3.q.val()) << 64)
             | bit_cast::<128, 64>(self.line2.q.val());

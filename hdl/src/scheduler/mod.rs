@@ -20,8 +20,8 @@
 //!   the cycle after the CF is handled ([`RegisterInit`], which also zeroes every register
 //!   after a launch). An IF waits for its fence ([`fence`]); an `acq` IF then
 //!   blocks every later frame until its cores are all READY.
-//! - Errors: a CF with fence 3 (`BAD_FENCE`) or an `IF_Num` past frame L-1 (`TRUNCATED`) stops
-//!   the walk at that CF; a core fault stops it too; tasks in flight finish; the first error
+//! - Errors: a CF with fence 3 (`BAD_FENCE`), an `IF_Num` past frame L-1 (`TRUNCATED`) or a
+//!   core the build lacks (`NO_CORE`, SPEC §1) stops the walk at that CF; a core fault stops it too; tasks in flight finish; the first error
 //!   (scheduler before cores, then lowest core: [`FaultPriority`]) is kept ([`ErrorLatch`]).
 //!   `TIMEOUT` stops everything when the cycle count reaches `max_cycles` (0 = no limit):
 //!   [`RunControl`]. [`Tasks`] keeps the tasks in flight.
@@ -61,6 +61,7 @@ pub mod status {
     pub const ILLEGAL_INSN: u64 = ErrorCode::IllegalInsn.hardware_code() as u64;
     pub const ATOMIC_VIOLATION: u64 = ErrorCode::AtomicViolation.hardware_code() as u64;
     pub const TIMEOUT: u64 = ErrorCode::Timeout.hardware_code() as u64;
+    pub const NO_CORE: u64 = ErrorCode::NoCore.hardware_code() as u64;
 }
 
 /// Cores.
@@ -79,6 +80,9 @@ pub struct Scheduler {
     pub launch: Signal<In, Bit>,
     pub length: Signal<In, Bits<7>>,
     pub max_cycles: Signal<In, Bits<32>>,
+    /// The cores this build has (SPEC §1), a constant: bit i for core i. A CF naming another
+    /// stops the run with `NO_CORE`; absent cores' task ports are tied off by the GPU.
+    pub present: Signal<In, Bits<16>>,
     /// The task port of each core.
     pub cores: [TaskPort; N],
     /// The launch a cycle late, as the cores see it on `clear` (for the shared memory): the
@@ -158,6 +162,7 @@ impl Logic for Scheduler {
         self.walk.length.next = self.length.val();
         self.walk.zeroing.next = self.init.zeroing.val();
         self.walk.running.next = self.run.running.val();
+        self.walk.present.next = self.present.val();
         self.walk.cf_go.next = self.decision.cf_go.val();
         self.walk.if_go.next = self.decision.if_go.val();
 
@@ -172,6 +177,7 @@ impl Logic for Scheduler {
         self.decision.cf_fence.next = self.walk.cf_fence.val();
         self.decision.cf_mask.next = self.walk.cf_mask.val();
         self.decision.cf_init.next = self.walk.cf_init.val();
+        self.decision.cf_absent.next = self.walk.cf_absent.val();
         self.decision.fence.next = self.walk.fence.val();
         self.decision.mask.next = self.walk.mask.val();
         self.decision.acq_mask.next = self.tasks.acq_mask.val();
@@ -202,6 +208,7 @@ impl Logic for Scheduler {
         self.run.zeroed.next = self.init.zeroed.val();
         self.run.error.next = self.decision.bad_fence.val()
             || self.decision.truncated.val()
+            || self.decision.no_core.val()
             || self.decision.faults.val().any();
         self.run.last.next = self.walk.last.val();
         self.run.idle_after.next = self.tasks.idle_after.val();
@@ -213,6 +220,7 @@ impl Logic for Scheduler {
         self.errors.running.next = self.run.running.val();
         self.errors.bad_fence.next = self.decision.bad_fence.val();
         self.errors.truncated.next = self.decision.truncated.val();
+        self.errors.no_core.next = self.decision.no_core.val();
         self.errors.tp.next = self.walk.tp.val();
         self.errors.fault.next = self.fault_priority.any.val();
         self.errors.fault_code.next = self.fault_priority.first_code.val();

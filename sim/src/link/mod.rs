@@ -48,7 +48,7 @@ pub use crate::run::Handled;
 
 /// The protocol's version, reported by [`Command::Identify`]. A host refuses a board of
 /// another version.
-pub const VERSION: u8 = 3;
+pub const VERSION: u8 = 4;
 
 /// The first byte of a request.
 pub const REQUEST_SYNC: u8 = 0xa5;
@@ -361,23 +361,31 @@ pub struct Identity {
     pub baud: u32,
     /// Timeline log entries per run.
     pub event_capacity: u16,
+    /// N, the GPU's cores (1–16, SPEC §1).
+    pub cores: u8,
 }
 
 /// Bit of [`Identity`]'s options byte: counters built in.
 pub const OPTION_COUNTERS: u8 = 1;
 /// Bit of [`Identity`]'s options byte: a simulated board.
 pub const OPTION_SIMULATED: u8 = 2;
+/// Where [`Identity`]'s options byte holds N − 1 (bits 7..4).
+pub const OPTION_CORES_SHIFT: u8 = 4;
 
 impl Identity {
     /// Payload bytes.
     pub const BYTES: usize = 15;
+
+    // The payload: magic (3), version, options (bit 0 counters, bit 1 simulated, bits 7..4
+    // N − 1), clock in Hz (4), UART rate (4), log capacity (2).
 
     pub fn encode(&self) -> [u8; Identity::BYTES] {
         let mut b = [0u8; Identity::BYTES];
         b[..3].copy_from_slice(&MAGIC);
         b[3] = self.version;
         b[4] = (u8::from(self.counters) * OPTION_COUNTERS)
-            | (u8::from(self.simulated) * OPTION_SIMULATED);
+            | (u8::from(self.simulated) * OPTION_SIMULATED)
+            | (self.cores.wrapping_sub(1) << OPTION_CORES_SHIFT);
         b[5..9].copy_from_slice(&self.clock_hz.to_le_bytes());
         b[9..13].copy_from_slice(&self.baud.to_le_bytes());
         b[13..15].copy_from_slice(&self.event_capacity.to_le_bytes());
@@ -396,6 +404,7 @@ impl Identity {
             clock_hz: u32::from_le_bytes(b[5..9].try_into().ok()?),
             baud: u32::from_le_bytes(b[9..13].try_into().ok()?),
             event_capacity: u16::from_le_bytes(b[13..15].try_into().ok()?),
+            cores: (b[4] >> OPTION_CORES_SHIFT) + 1,
         })
     }
 }
@@ -671,8 +680,13 @@ mod tests {
             clock_hz: 25_000_000,
             baud: 115_200,
             event_capacity: EVENT_CAPACITY as u16,
+            cores: 16,
         };
         assert_eq!(Identity::decode(&id.encode()), Some(id));
+        for cores in 1..=16 {
+            let small = Identity { cores, ..id };
+            assert_eq!(Identity::decode(&small.encode()), Some(small));
+        }
         let mut not_ours = id.encode();
         not_ours[0] = b'x';
         assert_eq!(Identity::decode(&not_ours), None);

@@ -12,7 +12,7 @@ mod scheduler;
 mod shared_mem;
 
 use self::core::{Core, Outcome, Plan};
-use crate::frame::{Frame, CORES};
+use crate::frame::{present_cores, Frame, CORES};
 use crate::image::sm::SmImage;
 use crate::isa::{AluOp, Instruction};
 use crate::run::{CoreFault, ErrorCode, RunConfig, RunResult, Stats, Status};
@@ -26,7 +26,7 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
         ..Core::default()
     });
     let mut mem = SharedMem::new(sm.clone());
-    let mut sched = Scheduler::new();
+    let mut sched = Scheduler::new(present_cores(config.cores));
     let mut timeline = Vec::new();
     let mut stats = Stats::default();
     let mut status = Status::Ok;
@@ -135,7 +135,7 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
         status,
         cycles: cycle,
         sm: mem.bytes,
-        regs: std::array::from_fn(|i| cores[i].rf),
+        regs: cores[..config.cores].iter().map(|c| c.rf).collect(),
         timeline,
         stats,
     }

@@ -25,13 +25,16 @@ pub struct Scheduler {
     mask: u16,
     fence: Fence,
     in_flight: Vec<Task>,
+    /// The cores the machine has (SPEC §1): a CF naming another is `NO_CORE`.
+    present: u16,
     /// Set on the first error: no frame is handled any more.
     pub stopped: bool,
 }
 
 impl Scheduler {
-    pub fn new() -> Scheduler {
+    pub fn new(present: u16) -> Scheduler {
         Scheduler {
+            present,
             tp: 0,
             ifs_left: 0,
             mask: 0,
@@ -78,6 +81,9 @@ impl Scheduler {
             };
             if self.tp + cf.if_num as usize >= frames.len() {
                 return Some(ErrorCode::Truncated);
+            }
+            if cf.core_active_vect & !self.present != 0 {
+                return Some(ErrorCode::NoCore);
             }
             let targets = cf.r0_targets();
             if targets & busy != 0 {

@@ -16,12 +16,23 @@ pub use timeline::{
 use crate::frame::CORES;
 use crate::image::sm::SmImage;
 
-/// Host settings for a run.
-#[derive(Clone, Copy, Debug, Default)]
+/// Host settings for a run, and the machine's size.
+#[derive(Clone, Copy, Debug)]
 pub struct RunConfig {
     /// Stop with `TIMEOUT` after this many cycles (0 = no limit). The hardware takes at most
     /// [`HARDWARE_MAX_CYCLES`].
     pub max_cycles: u64,
+    /// N, the cores the machine is built with (SPEC §1): 1–16, 16 by default.
+    pub cores: usize,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig {
+            max_cycles: 0,
+            cores: CORES,
+        }
+    }
 }
 
 /// The largest cycle limit the hardware takes: its cycle counter and limit are 32 bits wide.
@@ -33,6 +44,14 @@ impl RunConfig {
     pub fn hardware_max_cycles(&self) -> Option<u32> {
         u32::try_from(self.max_cycles).ok()
     }
+
+    /// A run of at most `max_cycles` cycles (0 = no limit) on the 16-core machine.
+    pub const fn limit(max_cycles: u64) -> RunConfig {
+        RunConfig {
+            max_cycles,
+            cores: CORES,
+        }
+    }
 }
 
 /// Everything a run leaves behind.
@@ -43,8 +62,8 @@ pub struct RunResult {
     pub cycles: u64,
     /// Final shared memory.
     pub sm: SmImage,
-    /// Final register files, `regs[core][reg]`.
-    pub regs: [[u8; 16]; CORES],
+    /// Final register files, `regs[core][reg]`, of the N cores.
+    pub regs: Vec<[u8; 16]>,
     /// One event per handled frame, in program order.
     pub timeline: Vec<Event>,
     pub stats: Stats,

@@ -15,6 +15,8 @@ pub enum ErrorCode {
     AtomicViolation,
     /// The run exceeded the host's cycle limit.
     Timeout,
+    /// A CF names a core that a build with N < 16 cores lacks (SPEC §1).
+    NoCore,
 }
 
 impl ErrorCode {
@@ -26,13 +28,14 @@ impl ErrorCode {
             ErrorCode::IllegalInsn => "ILLEGAL_INSN",
             ErrorCode::AtomicViolation => "ATOMIC_VIOLATION",
             ErrorCode::Timeout => "TIMEOUT",
+            ErrorCode::NoCore => "NO_CORE",
         }
     }
 }
 
 impl ErrorCode {
     /// The code the hardware reports this error with (the GPU's `status_code`, the board's
-    /// status): 1–5, 0 being ok. One definition for the RTL, its drivers and the host.
+    /// status): 1–6, 0 being ok. One definition for the RTL, its drivers and the host.
     pub const fn hardware_code(self) -> u8 {
         match self {
             ErrorCode::BadFence => 1,
@@ -40,16 +43,18 @@ impl ErrorCode {
             ErrorCode::IllegalInsn => 3,
             ErrorCode::AtomicViolation => 4,
             ErrorCode::Timeout => 5,
+            ErrorCode::NoCore => 6,
         }
     }
 
     /// Every error, in hardware code order.
-    pub const ALL: [ErrorCode; 5] = [
+    pub const ALL: [ErrorCode; 6] = [
         ErrorCode::BadFence,
         ErrorCode::Truncated,
         ErrorCode::IllegalInsn,
         ErrorCode::AtomicViolation,
         ErrorCode::Timeout,
+        ErrorCode::NoCore,
     ];
 }
 
@@ -75,8 +80,8 @@ pub enum Status {
 
 impl Status {
     /// The status the hardware reports: its code ([`ErrorCode::hardware_code`], 0 ok), frame,
-    /// core and IP (the last two kept for core errors only). A code no error has reads as
-    /// `TIMEOUT`, the hardware's last.
+    /// core and IP (the last two kept for core errors only). A code no error has (7) reads as
+    /// `TIMEOUT`.
     pub fn from_hardware(code: u8, frame: u8, core: u8, ip: u8) -> Status {
         if code == 0 {
             return Status::Ok;
