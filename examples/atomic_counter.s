@@ -1,7 +1,8 @@
-; 16 cores increment one byte (bank 0, row 0) 10 times each with atomic sequences.
-; Without the hardware lock, increments would be lost; the result is 16 * 10 = 160.
+; Every core increments one byte (bank 0, row 0) 10 times with atomic sequences.
+; Without the hardware lock, increments would be lost; the result is 10 per core: 160 on the
+; 16-core GPU, 10 * N on a GPU of N cores. Runs on any number of cores (--cores N).
 
-.cf mask=0xffff fence=no
+.cf mask=all fence=no
 .if
         sub r0, r0, r0          ; r0 = 0: the counter's bank and row
         set_const 1, r9

@@ -1,6 +1,7 @@
 ; Broadcast reads: all 16 cores read the same 16 coefficients (bank 0, rows 0-15) and each
 ; stores their sum (modulo 256) in its own bank, row 0x80. The hardware serves the cores' loads
 ; of one byte one per cycle (docs/microarchitecture.md, "No broadcast"): a bank's worst case.
+; Written for the 16-core GPU: its masks name cores a smaller build lacks.
 
 .cf mask=0xffff fence=no
 .if

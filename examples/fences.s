@@ -6,6 +6,7 @@
 ; Under fence=rel stage 2 waits for every stage-1 task: 0 + 1 + ... + 15 = 120 (0x78).
 ; Under fence=no it waits for core 0 alone and reads banks the slower cores have not
 ; written yet (docs/TUTORIAL.md, "Fences").
+; Written for the 16-core GPU: its masks name cores a smaller build lacks.
 
 .cf mask=0xffff fence=no
 .if

@@ -3,6 +3,7 @@
 ; A[r][k] is bank 0 row 4r+k, B[k][c] bank 1 row 4k+c, C[r][c] bank 2 row 4r+c.
 ; Core id = 4r + c. Two tasks on the same cores: the first sets up registers, the second
 ; (which starts when the first is done, since registers persist between tasks) computes.
+; Written for the 16-core GPU: its masks name cores a smaller build lacks.
 
 .cf mask=0xffff fence=no
 .if                             ; set-up

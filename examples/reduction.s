@@ -1,22 +1,23 @@
-; Sum of 256 bytes (modulo 256) in two stages.
+; Sum of 256 bytes (modulo 256) in two stages. Runs on any number of cores (--cores N); the
+; total is the same for every N.
 ;
-; Datum j is bank j % 16, row j / 16. Stage 1: core i sums the 16 data of bank i into
+; Datum j is bank j % 16, row j / 16. Stage 1: core i sums data i, i + N, i + 2N, ... into
 ; bank i, row 0x40. Stage 2 runs on core 0 only, under fence=rel: it does not start before
-; every stage-1 task is finished (fence=no would wait for core 0 alone). It adds the 16
+; every stage-1 task is finished (fence=no would wait for core 0 alone). It adds the N
 ; partial sums into bank 0, row 0x80.
 
-.cf mask=0xffff fence=no
+.cf mask=all fence=no
 .if
-        set_const 0, r1         ; r1 = core id: this core's bank
-        sub r0, r0, r0          ; r0 = row
+        set_const 0, r1         ; r1 = j = core id: this core's first datum
         sub r7, r7, r7          ; r7 = sum
-        set_const 1, r9
-        set_const 16, r10       ; r10 = data left
-loop:   ld [r0, r1], r11
+        set_const CORES, r10    ; r10 = N: the step to this core's next datum
+loop:   rshft r1, 4, r2         ; r2 = j / 16: the datum's row
+        ld [r2, r1], r11
         add r7, r11, r7
-        add r0, r9, r0
-        sub r10, r9, r10
-        bnz r10, loop
+        add r1, r10, r1         ; j += N (past 255 it wraps below N)
+        cmpge r1, r10, r14      ; r14 = 0 once j has wrapped
+        bnz r14, loop
+        set_const 0, r1         ; r1 = core id: this core's bank
         set_const 0x40, r12
         st [r12, r1], r7        ; partial sum -> bank i, row 0x40
         ready
@@ -27,7 +28,7 @@ loop:   ld [r0, r1], r11
         sub r7, r7, r7          ; r7 = total
         set_const 0x40, r12
         set_const 1, r9
-        set_const 16, r10
+        set_const CORES, r10    ; r10 = partial sums left
 loop:   ld [r12, r1], r11
         add r7, r11, r7
         add r1, r9, r1

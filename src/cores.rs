@@ -7,14 +7,19 @@ use clap::Args;
 pub struct CoresArg {
     /// Build the GPU with N cores, 0..N-1 (1-16; SPEC §1): for boards too small for all 16.
     /// A program whose CF names a core ≥ N stops there with NO_CORE.
-    #[arg(long = "cores", value_name = "N", default_value_t = 16,
-          value_parser = clap::value_parser!(u8).range(1..=16))]
-    cores: u8,
+    /// Default: 16.
+    #[arg(long = "cores", value_name = "N", value_parser = clap::value_parser!(u8).range(1..=16))]
+    cores: Option<u8>,
 }
 
 impl CoresArg {
     /// N.
     pub fn get(self) -> usize {
-        usize::from(self.cores)
+        self.given().unwrap_or(gpu16_sim::frame::CORES)
+    }
+
+    /// N, if the command line gave it.
+    pub fn given(self) -> Option<usize> {
+        self.cores.map(usize::from)
     }
 }

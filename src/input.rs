@@ -10,11 +10,12 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
-/// Assembles a source file; warnings go to standard error as `file:line:col: warning: …`
-/// (`file:line: warning: …` when the whole line is meant).
-pub fn assemble_file(path: &Path) -> Result<Vec<Frame>> {
+/// Assembles a source file for a GPU of `cores` cores; warnings go to standard error as
+/// `file:line:col: warning: …` (`file:line: warning: …` when the whole line is meant).
+pub fn assemble_file(path: &Path, cores: usize) -> Result<Vec<Frame>> {
     let name = path.display().to_string();
-    let assembled = gpu16_sim::asm::assemble(&read(path)?).map_err(|e| anyhow!(e.at(&name)))?;
+    let assembled =
+        gpu16_sim::asm::assemble_for(&read(path)?, cores).map_err(|e| anyhow!(e.at(&name)))?;
     for w in &assembled.warnings {
         eprintln!("{}", w.warning_at(&name));
     }
@@ -33,11 +34,12 @@ pub fn read_tm_image(path: &Path) -> Result<Vec<Frame>> {
     Ok(frames)
 }
 
-/// Reads a program: assembly (`.s`, `.asm`) or a TM image (`.hex`).
-pub fn read_program(path: &Path) -> Result<Vec<Frame>> {
+/// Reads a program: assembly (`.s`, `.asm`, assembled for `cores` cores) or a TM image
+/// (`.hex`, taken as it is).
+pub fn read_program(path: &Path, cores: usize) -> Result<Vec<Frame>> {
     let name = path.to_string_lossy();
     if name.ends_with(".s") || name.ends_with(".asm") {
-        assemble_file(path)
+        assemble_file(path, cores)
     } else if name.ends_with(".hex") {
         read_tm_image(path)
     } else {

@@ -41,6 +41,9 @@ enum Command {
         /// Output TM image; standard output if omitted.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// The GPU the program is for: `CORES` and `mask=all` follow it.
+        #[command(flatten)]
+        cores: cores::CoresArg,
     },
     /// Disassemble a TM image into assembly that reassembles to the same bytes.
     Disasm {
@@ -73,6 +76,9 @@ enum Command {
         /// The picture to write.
         #[arg(short, long, value_name = "OUT.svg")]
         output: PathBuf,
+        /// The GPU the run was on.
+        #[command(flatten)]
+        cores: cores::CoresArg,
     },
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT, 4 a tool or the board failed).
@@ -132,8 +138,12 @@ fn failure_status(e: &anyhow::Error) -> u8 {
 
 fn dispatch(cli: Cli) -> Result<ExitCode> {
     match cli.command {
-        Command::Asm { source, output } => {
-            let frames = input::assemble_file(&source)?;
+        Command::Asm {
+            source,
+            output,
+            cores,
+        } => {
+            let frames = input::assemble_file(&source, cores.get())?;
             write_output(output.as_ref(), &gpu16_sim::image::tm::write(&frames))?;
             Ok(ExitCode::SUCCESS)
         }
@@ -147,8 +157,9 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             program,
             timeline,
             output,
+            cores,
         } => {
-            let frames = input::read_program(&program)?;
+            let frames = input::read_program(&program, cores.get())?;
             let text = std::fs::read_to_string(&timeline)
                 .with_context(|| format!("cannot read {}", timeline.display()))?;
             let events = gpu16_sim::run::timeline_from_json(&text)

@@ -9,7 +9,7 @@ use gpu16_fpga::cosim::Simulator;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
 use gpu16_host::{Link, ReadBack, Transfer};
-use gpu16_sim::frame::Frame;
+use gpu16_sim::frame::{first_absent_core, Frame};
 use gpu16_sim::image::sm;
 use gpu16_sim::run::{
     timeline_svg, timeline_to_json, Event, RunConfig, RunResult, HARDWARE_MAX_CYCLES,
@@ -92,12 +92,7 @@ pub fn verilog_cache() -> PathBuf {
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
-    let frames = input::read_program(&args.program)?;
-    let init = match &args.sm {
-        Some(p) => input::read_sm_image(p)?,
-        None => sm::zeroed(),
-    };
-    let config = RunConfig {
+    let mut config = RunConfig {
         max_cycles: args.max_cycles,
         cores: args.cores.get(),
     };
@@ -115,6 +110,36 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             format!("{:?}", args.engine).to_lowercase()
         );
     }
+    // On a board, the GPU is the one its bitstream was built with.
+    let mut board = None;
+    if args.engine == Engine::Board {
+        let port = args.port.as_deref().unwrap_or_default();
+        let mut link = Link::open(port, args.baud)?;
+        let id = gpu16_host::identify(&mut link)?;
+        let cores = usize::from(id.cores);
+        if args.cores.given().is_some_and(|n| n != cores) {
+            bail!(
+                "--cores {}: the board on {port} was built with {cores} cores (leave --cores out \
+                 to run on the board's)",
+                args.cores.get()
+            );
+        }
+        config.cores = cores;
+        board = Some((link, id));
+    }
+    let frames = input::read_program(&args.program, config.cores)?;
+    if let Some((frame, core)) = first_absent_core(&frames, config.cores) {
+        eprintln!(
+            "warning: {}: the CF at frame {frame} names core {core}; a GPU of {} cores stops \
+             there with NO_CORE",
+            args.program.display(),
+            config.cores
+        );
+    }
+    let init = match &args.sm {
+        Some(p) => input::read_sm_image(p)?,
+        None => sm::zeroed(),
+    };
     // The board's clock, when the run is on a board and `--stats` asks for it.
     let mut board_clock_hz = None;
     let result: RunResult = match args.engine {
@@ -167,7 +192,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         }
         Engine::Board => {
             let port = args.port.as_deref().unwrap_or_default();
-            let mut link = Link::open(port, args.baud)?;
+            let (mut link, id) = board.expect("the board was identified above");
             // Only what the user asked for crosses the UART.
             let read = ReadBack {
                 sm: args.dump_sm.is_some(),
@@ -176,7 +201,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             };
             // `--stats` gives the work per second at the board's clock.
             if args.stats {
-                board_clock_hz = Some(gpu16_host::identify(&mut link)?.clock_hz);
+                board_clock_hz = Some(id.clock_hz);
             }
             let mut bars = Bars::default();
             let mut report = |t: Transfer| bars.show(t.what, t.done, t.total);

@@ -157,6 +157,20 @@ pub enum FrameKind {
     If { cf: usize, index: usize },
 }
 
+/// The first CF of `frames` that names a core a GPU of `cores` cores lacks, and that core:
+/// where a run on it stops with `NO_CORE` (SPEC §7), unless an earlier error stops it first.
+pub fn first_absent_core(frames: &[Frame], cores: usize) -> Option<(usize, u32)> {
+    let absent = !present_cores(cores);
+    layout(frames)
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| **k == FrameKind::Cf)
+        .find_map(|(f, _)| {
+            let named = ControlFrame::decode(&frames[f]).core_active_vect & absent;
+            (named != 0).then(|| (f, named.trailing_zeros()))
+        })
+}
+
 /// The kind of each of `frames`, walking CFs and their `IF_Num` from frame 0. A CF whose
 /// `IF_Num` runs past the end makes the remaining frames its IFs (the scheduler reports it as
 /// `TRUNCATED` when it reaches the CF).

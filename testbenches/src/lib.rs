@@ -110,9 +110,21 @@ pub fn examples_dir() -> PathBuf {
 /// One example: its program, initial SM and expected final SM.
 pub struct Example {
     pub name: String,
+    pub source: String,
+    /// Assembled for the 16-core GPU.
     pub frames: Vec<Frame>,
     pub init: SmImage,
     pub expected: SmImage,
+}
+
+impl Example {
+    /// The program assembled for a GPU of `cores` cores; `None` if it names cores that GPU
+    /// lacks (an example for 16 cores).
+    pub fn frames_for(&self, cores: usize) -> Option<Vec<Frame>> {
+        gpu16_sim::asm::assemble_for(&self.source, cores)
+            .ok()
+            .map(|a| a.frames)
+    }
 }
 
 /// Every `examples/NAME.s` with its `NAME.sm.hex` (optional) and `NAME.expected.sm.hex`.
@@ -141,6 +153,7 @@ pub fn examples() -> Vec<Example> {
             .unwrap();
             Example {
                 frames: asm(&source),
+                source,
                 name,
                 init,
                 expected,

@@ -206,3 +206,36 @@ fn examples_disassemble_to_source_that_reassembles() {
         round_trip(&ex.frames);
     }
 }
+
+#[test]
+fn a_program_for_n_cores_names_only_cores_0_to_n_minus_1() {
+    use gpu16_sim::asm::assemble_for;
+    let cf = |frames: &[Frame]| ControlFrame::decode(&frames[0]);
+    // `mask=all` and `CORES` follow N.
+    let src = ".cf mask=all\n.if\nset_const CORES, r9\nready\n";
+    for (cores, mask) in [(1, 0x1), (5, 0x1f), (16, 0xffff)] {
+        let frames = assemble_for(src, cores).unwrap().frames;
+        assert_eq!(cf(&frames).core_active_vect, mask, "{cores} cores");
+        let set_const = u16::from_le_bytes([frames[1].0[0], frames[1].0[1]]);
+        assert_eq!(
+            (set_const >> 4) & 0xff,
+            cores as u16,
+            "CORES on {cores} cores"
+        );
+    }
+    assert_eq!(
+        assemble(src).unwrap().frames,
+        assemble_for(src, 16).unwrap().frames
+    );
+    // A mask or `.init` naming an absent core is an error at its column.
+    let e = assemble_for(".cf mask=0x1ff\n.if\nready\n", 8).unwrap_err();
+    assert_eq!((e.line, e.col), (1, 10));
+    assert!(e.message.contains("names core 8"), "{}", e.message);
+    assert!(e.message.contains("--cores 8"), "{}", e.message);
+    let e = assemble_for(".cf mask=all\n.init 4=1\n.if\nready\n", 4).unwrap_err();
+    assert_eq!((e.line, e.col), (2, 7));
+    assert!(e.message.contains("out of range (0–3)"), "{}", e.message);
+    // A raw CF is taken as it is: that is how a NO_CORE test image is written.
+    let raw = assemble_for(".cf_raw 0x00000000ffff0001 0 0 0\n.if\nready\n", 2).unwrap();
+    assert_eq!(cf(&raw.frames).core_active_vect, 0xffff);
+}

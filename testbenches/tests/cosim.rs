@@ -54,6 +54,49 @@ fn every_example_agrees_and_gives_its_expected_output() {
     }
 }
 
+/// The examples written for any number of cores run on GPUs of 1, 2 and 8 cores as on the
+/// model, with the 16-core GPU's results wherever those do not depend on N.
+#[test]
+fn examples_for_any_number_of_cores_agree_on_smaller_gpus() {
+    let mut any_n = Vec::new();
+    for ex in examples() {
+        for cores in [1, 2, 8] {
+            let Some(frames) = ex.frames_for(cores) else {
+                continue;
+            };
+            any_n.push((ex.name.clone(), cores));
+            let config = RunConfig {
+                max_cycles: 100_000,
+                cores,
+            };
+            let (_, hw) = differences_within(&frames, &ex.init, config)
+                .unwrap_or_else(|e| panic!("{} on {cores} cores: {e}", ex.name));
+            assert_eq!(hw.status, Status::Ok, "{} on {cores} cores", ex.name);
+            let same = |what: &str, addrs: std::ops::Range<usize>| {
+                assert!(
+                    hw.sm[addrs.clone()] == ex.expected[addrs],
+                    "{} on {cores} cores: {what} differs from the 16-core GPU's",
+                    ex.name
+                );
+            };
+            match ex.name.as_str() {
+                "atomic_counter" => assert_eq!(usize::from(hw.sm[0]), 10 * cores),
+                // The total, in bank 0, row 0x80 (the partial sums are N).
+                "reduction" => same("the total", 0x80..0x81),
+                _ => same("memory", 0..hw.sm.len()),
+            }
+        }
+    }
+    for name in ["atomic_counter", "histogram", "reduction", "vector_add"] {
+        for cores in [1, 2, 8] {
+            assert!(
+                any_n.contains(&(name.to_string(), cores)),
+                "examples/{name}.s runs on {cores} cores"
+            );
+        }
+    }
+}
+
 /// Directed programs for the scheduler rules, atomics and every error of SPEC §7.
 const DIRECTED: &[&str] = &[
     // R0 init only for active cores, once per CF; registers persist across tasks.

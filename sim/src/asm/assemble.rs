@@ -4,7 +4,7 @@ use super::cursor::{parse_reg, Cursor};
 use super::lexer::tokenize;
 use super::operands::{parse_cf, parse_instruction, Slot, Target};
 use crate::diag::SourceError;
-use crate::frame::{CfWarning, ControlFrame, Frame, IF_INSNS, MAX_FRAMES};
+use crate::frame::{CfWarning, ControlFrame, Frame, CORES, IF_INSNS, MAX_FRAMES};
 use crate::isa::Instruction;
 use std::collections::HashMap;
 
@@ -17,9 +17,20 @@ pub struct Assembled {
     pub warnings: Vec<SourceError>,
 }
 
-/// Assembles `source`; the first error stops it.
+/// Assembles `source` for the 16-core GPU; the first error stops it.
 pub fn assemble(source: &str) -> Result<Assembled, SourceError> {
-    let mut asm = Assembler::default();
+    assemble_for(source, CORES)
+}
+
+/// Assembles `source` for a GPU of `cores` cores (1–16, SPEC §1): `CORES` is `cores`,
+/// `mask=all` names cores 0..`cores`-1, and a mask or `.init` naming another core is an
+/// error. `.cf_raw` is taken as it is.
+pub fn assemble_for(source: &str, cores: usize) -> Result<Assembled, SourceError> {
+    assert!((1..=CORES).contains(&cores), "a GPU has 1–16 cores");
+    let mut asm = Assembler {
+        cores,
+        ..Assembler::default()
+    };
     for (n, text) in source.lines().enumerate() {
         asm.line(n + 1, text)?;
     }
@@ -50,12 +61,14 @@ struct Assembler {
     cur_if: Option<OpenIf>,
     /// Labels seen before the line's statement (they name the next instruction).
     pending_labels: Vec<(String, usize, usize)>,
+    /// N, the cores the program is assembled for.
+    cores: usize,
 }
 
 impl Assembler {
     fn line(&mut self, line: usize, text: &str) -> Result<(), SourceError> {
         let toks = tokenize(text, line)?;
-        let mut c = Cursor::new(&toks, line, text.chars().count() + 1);
+        let mut c = Cursor::new(&toks, line, text.chars().count() + 1, self.cores);
         // Labels: `name:` (any number of them).
         while let Some((name, col)) = c.label() {
             if name.starts_with('.') || parse_reg(&name).is_some() {
@@ -129,7 +142,7 @@ impl Assembler {
                     return Err(c.error("expected CORE=VALUE pairs"));
                 }
                 while !c.at_end() {
-                    let core = c.number("a core number", 15)? as usize;
+                    let core = c.number("a core number", self.cores as u64 - 1)? as usize;
                     c.punct('=')?;
                     let value = c.number("an R0 value", 255)? as u8;
                     fields.init_r0_vect |= 1 << core;

@@ -10,16 +10,29 @@ pub struct Cursor<'a> {
     pos: usize,
     line: usize,
     end_col: usize,
+    /// N, the cores the program is assembled for: the value of the name `CORES`.
+    cores: usize,
 }
 
 impl<'a> Cursor<'a> {
-    pub fn new(toks: &'a [Token], line: usize, end_col: usize) -> Cursor<'a> {
+    pub fn new(toks: &'a [Token], line: usize, end_col: usize, cores: usize) -> Cursor<'a> {
         Cursor {
             toks,
             pos: 0,
             line,
             end_col,
+            cores,
         }
+    }
+
+    /// N, the cores the program is assembled for.
+    pub fn cores(&self) -> usize {
+        self.cores
+    }
+
+    /// The line.
+    pub fn line(&self) -> usize {
+        self.line
     }
 
     /// The column of the next token (or of the end of the line).
@@ -97,9 +110,13 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    /// A number no greater than `max`.
+    /// A number no greater than `max`, or `CORES` (N, the cores the program is assembled for).
     pub fn number(&mut self, what: &str, max: u64) -> Result<u64, SourceError> {
         match self.peek() {
+            Some(Tok::Name(n)) if n.eq_ignore_ascii_case("cores") && self.cores as u64 <= max => {
+                self.pos += 1;
+                Ok(self.cores as u64)
+            }
             Some(Tok::Num(v)) if *v <= max => {
                 self.pos += 1;
                 Ok(*v)

@@ -6,5 +6,5 @@ mod disasm;
 mod lexer;
 mod operands;
 
-pub use assemble::{assemble, Assembled};
+pub use assemble::{assemble, assemble_for, Assembled};
 pub use disasm::disassemble;

@@ -3,7 +3,7 @@
 use super::cursor::Cursor;
 use super::lexer::Tok;
 use crate::diag::SourceError;
-use crate::frame::{CfWarning, ControlFrame, Fence};
+use crate::frame::{present_cores, CfWarning, ControlFrame, Fence};
 use crate::isa::{AluOp, Instruction, MemMode, Reg, ShiftDir};
 
 /// A `bnz` target: a number, or a label resolved when its frame closes.
@@ -19,7 +19,34 @@ pub enum Slot {
     Bnz(Reg, Target),
 }
 
-/// `.cf mask=M [fence=no|acq|rel] [if_num=N]`: the fields, and `IF_Num` if declared.
+/// A CF's mask: a number naming only cores the program is assembled for, or `all` (cores
+/// 0..N-1).
+fn parse_mask(c: &mut Cursor) -> Result<u16, SourceError> {
+    let present = present_cores(c.cores());
+    if matches!(c.peek(), Some(Tok::Name(n)) if n.eq_ignore_ascii_case("all")) {
+        c.next();
+        return Ok(present);
+    }
+    let col = c.col();
+    let mask = c.number("a core mask (or `all`)", 0xffff)? as u16;
+    let absent = mask & !present;
+    if absent != 0 {
+        let first = absent.trailing_zeros();
+        return Err(SourceError::new(
+            c.line(),
+            col,
+            format!(
+                "mask {mask:#06x} names core {first}, but the program is assembled for {n} \
+                 cores (0-{last}; --cores {n}): `mask=all` names every core there is",
+                n = c.cores(),
+                last = c.cores() - 1
+            ),
+        ));
+    }
+    Ok(mask)
+}
+
+/// `.cf mask=M|all [fence=no|acq|rel] [if_num=N]`: the fields, and `IF_Num` if declared.
 pub fn parse_cf(
     line: usize,
     col: usize,
@@ -33,7 +60,7 @@ pub fn parse_cf(
         let (key, key_col) = c.name("`mask=`, `fence=` or `if_num=`")?;
         c.punct('=')?;
         match key.to_ascii_lowercase().as_str() {
-            "mask" => mask = Some(c.number("a core mask", 0xffff)? as u16),
+            "mask" => mask = Some(parse_mask(c)?),
             "if_num" => declared = Some(c.number("IF_Num", 63)? as u8),
             "fence" => {
                 let fence = match c.peek() {
