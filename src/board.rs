@@ -228,12 +228,13 @@ pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
     let sim = BoardSim::build(&cache, !args.no_counters, args.cores.get())?;
     let running = sim.start()?;
     eprintln!(
-        "gpu16 simulated board ({}, performance counters {}): the board top compiled by \
+        "gpu16 simulated board ({}, {} cores, performance counters {}): the board top compiled by \
          Verilator, on the terminal below.\nIts UART bit time is {SIM_CLOCKS_PER_BIT} clock cycles \
          (a real board at 115200 baud: 217), so transfers take thousands of cycles, not \
          millions; --baud does not matter here.\nTry: gpu16 run examples/histogram.s --sm \
          examples/histogram.sm.hex --engine board --port {}\nStop it with Ctrl-C.",
         board.name(),
+        args.cores.get(),
         if args.no_counters {
             "left out"
         } else {

@@ -44,7 +44,7 @@ pub struct RunArgs {
     /// Write the final shared memory here (4096 lines).
     #[arg(long, value_name = "OUT.sm.hex")]
     dump_sm: Option<PathBuf>,
-    /// Write every core's registers after the run here: 256 lines of 2 hex digits, core c's
+    /// Write every core's registers after the run here: 16·N lines of 2 hex digits, core c's
     /// register r on line 16·c + r + 1 (a `// core c` comment before each core's 16).
     #[arg(long, value_name = "OUT.hex")]
     dump_regs: Option<PathBuf>,

@@ -143,6 +143,84 @@ fn a_damaged_line_costs_retries_not_the_answer() {
     assert_eq!(on_board.2, rtl.2);
 }
 
+/// A simulated board of 4 cores (SPEC §1), built once.
+fn small_board_sim() -> &'static BoardSim {
+    static SIM: OnceLock<BoardSim> = OnceLock::new();
+    SIM.get_or_init(|| {
+        let target = Path::new(env!("CARGO_BIN_EXE_gpu16"))
+            .parent()
+            .and_then(Path::parent)
+            .unwrap();
+        BoardSim::build(&target.join("gpu16-verilog"), true, 4)
+            .expect("the simulated 4-core board builds")
+    })
+}
+
+#[test]
+fn a_smaller_board_runs_programs_for_its_cores_and_stops_others_with_no_core() {
+    let board = small_board_sim().start().unwrap();
+    let dir = scratch("board_small");
+    // A program for any N runs on the board's 4 cores as on rtl's.
+    let rtl = run_example(
+        "histogram",
+        &["--engine", "rtl", "--cores", "4"],
+        &dir.join("rtl"),
+    );
+    let on_board = run_example(
+        "histogram",
+        &["--engine", "board", "--port", &board.port],
+        &dir.join("board"),
+    );
+    assert_eq!(on_board.0, rtl.0, "status line and counters");
+    assert_eq!(on_board.1, rtl.1, "final shared memory");
+    assert_eq!(on_board.2, rtl.2, "timeline and the 4 cores' registers");
+    // A 16-core image stops at its first CF, as on the model of 4 cores, with a warning.
+    let image = dir.join("matmul.tm.hex");
+    let o = gpu16(
+        &["asm", "examples/matmul.s", "-o", image.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let image = image.to_str().unwrap();
+    let sm = ["--sm", "examples/matmul.sm.hex"];
+    let mut board_args = vec!["run", image, "--engine", "board", "--port", &board.port];
+    board_args.extend(sm);
+    let mut model_args = vec!["run", image, "--engine", "model", "--cores", "4"];
+    model_args.extend(sm);
+    let (on_board, model) = (gpu16(&board_args, None), gpu16(&model_args, None));
+    assert_eq!(
+        on_board.status.code(),
+        Some(2),
+        "{}",
+        text(&on_board.stderr)
+    );
+    assert!(text(&on_board.stdout).starts_with("status: error NO_CORE frame: 0"));
+    assert_eq!(
+        text(&on_board.stdout)
+            .lines()
+            .last()
+            .map(|l| l.split(" cycles").next()),
+        text(&model.stdout)
+            .lines()
+            .last()
+            .map(|l| l.split(" cycles").next())
+    );
+    assert!(
+        text(&on_board.stderr).contains("names core 4; a GPU of 4 cores stops there with NO_CORE"),
+        "{}",
+        text(&on_board.stderr)
+    );
+    // Asking for another size than the board's is bad input.
+    board_args.extend(["--cores", "16"]);
+    let o = gpu16(&board_args, None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("was built with 4 cores"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
 #[test]
 fn machine_errors_and_timeouts_come_back_from_the_board_as_from_rtl() {
     let board = board_sim().start().unwrap();
