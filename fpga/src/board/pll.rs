@@ -50,6 +50,14 @@ pub enum PllError {
         below: u64,
         above: u64,
     },
+    #[error(
+        "the {board} runs from its {} MHz oscillator: gpu16 has no PLL for its FPGA yet",
+        mhz(u64::from(*oscillator))
+    )]
+    NoPll {
+        board: &'static str,
+        oscillator: u32,
+    },
 }
 
 /// `hz` in MHz, as few digits as it takes.
