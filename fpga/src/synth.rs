@@ -208,7 +208,7 @@ impl Target {
     /// LFE5U-85F 83,640, 208, 156;
     /// iCE40-HX8K 7,680 logic cells, 32 RAM4K; nextpnr-himbaechel's device database:
     /// GW2AR-18 20,736 LUT4, 15,552 FF, 46 BSRAM, 96 9×9 multipliers; GW5A-25 23,040 LUT4,
-    /// 23,040 FF, 56 BSRAM, 28 multipliers).
+    /// 23,040 FF, 56 BSRAM, 56 12×12 multipliers).
     fn resources(self) -> [Resource; 4] {
         match self {
             Target::Ecp5_25f => [
@@ -264,11 +264,7 @@ impl Target {
                 ("LUT4", GOWIN_LUT4, 23_040),
                 ("FF", GOWIN_FF, 23_040),
                 ("BRAM (BSRAM)", GOWIN_BSRAM, 56),
-                (
-                    "DSP (multipliers)",
-                    &[("MULT12X12", 1), ("MULT27X36", 1)],
-                    28,
-                ),
+                ("DSP (MULT12X12)", &[("MULT12X12", 1)], 56),
             ],
         }
     }

@@ -61,7 +61,10 @@ pub enum ToolError {
         detail: String,
     },
     /// The design needs more of the device than it has.
-    #[error("the {design} design does not fit the {device} ({board}):\n{report}")]
+    #[error(
+        "the {design} design does not fit the {device} ({board}): build a GPU of fewer \
+         cores (--cores N) or without the counters (--no-counters)\n{report}"
+    )]
     DoesNotFit {
         design: String,
         device: String,

@@ -3,7 +3,8 @@
 //! stands for (efficiency × Fmax). Also the dispatch gap (cycles from a task's last READY to
 //! the next task's instruction 0 on the same cores).
 //!
-//! Run: `cargo bench -p gpu16-testbenches --bench efficiency [-- FMAX_MHZ]`.
+//! Run: `cargo bench -p gpu16-testbenches --bench efficiency [-- FMAX_MHZ]`; with
+//! `GPU16_CORES=N`, on a GPU of N cores, over the examples written for any N.
 
 use gpu16_sim::run::{Event, EventKind, RunConfig};
 use gpu16_testbenches::examples;
@@ -23,7 +24,14 @@ fn max_dispatch_gap(t: &[Event]) -> Option<u64> {
 fn main() {
     // `cargo bench` passes `--bench`; a number among the arguments is the Fmax.
     let fmax: Option<f64> = std::env::args().skip(1).find_map(|a| a.parse().ok());
-    let config = RunConfig::limit(1_000_000);
+    let cores = std::env::var("GPU16_CORES").map_or(gpu16_sim::frame::CORES, |n| {
+        n.parse().expect("GPU16_CORES: a number of cores, 1-16")
+    });
+    let config = RunConfig {
+        max_cycles: 1_000_000,
+        cores,
+    };
+    println!("GPU of {cores} cores\n");
     println!(
         "| program | model cycles | RTL cycles | model / RTL | dispatch gap, model | dispatch gap, RTL |"
     );
@@ -31,8 +39,11 @@ fn main() {
     let mut log_sum = 0.0;
     let mut n = 0;
     for ex in examples() {
-        let model = gpu16_sim::model::run(&ex.frames, &ex.init, config);
-        let rtl = gpu16_hdl::driver::run(&ex.frames, &ex.init, config, None).unwrap();
+        let Some(frames) = ex.frames_for(cores) else {
+            continue;
+        };
+        let model = gpu16_sim::model::run(&frames, &ex.init, config);
+        let rtl = gpu16_hdl::driver::run(&frames, &ex.init, config, None).unwrap();
         assert_eq!(model.sm, rtl.sm, "{}: the engines disagree", ex.name);
         let ratio = model.cycles as f64 / rtl.cycles as f64;
         log_sum += ratio.ln();

@@ -149,7 +149,12 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         pack: true,
     };
     let report = implement(&flow, &opts.dir, Stop::AfterRouting, progress)?;
-    if !report.fits() {
+    // Counted cells can fit while nextpnr finds no place for them all.
+    let unplaceable = report
+        .pnr_note
+        .as_deref()
+        .is_some_and(|_| nextpnr_found_no_placement(&opts.dir));
+    if !report.fits() || unplaceable {
         return Err(ToolError::DoesNotFit {
             design: opts.design.name().to_string(),
             device: board.device().name().to_string(),
@@ -256,4 +261,10 @@ fn gowin_pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolErro
             bitstream.display()
         )))
     }
+}
+
+/// nextpnr's log in `dir` says the design is too full to place.
+fn nextpnr_found_no_placement(dir: &Path) -> bool {
+    std::fs::read_to_string(dir.join("nextpnr.log"))
+        .is_ok_and(|log| log.contains("Unable to find legal placement"))
 }
