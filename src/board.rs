@@ -34,7 +34,7 @@ pub enum BoardArg {
     /// Sipeed Tang Nano 20K (GW2AR-18): a GPU of 12 cores by default.
     #[value(name = "tangnano20k")]
     TangNano20k,
-    /// Sipeed Tang Primer 25K (GW5A-25) on its dock: a GPU of 10 cores by default.
+    /// Sipeed Tang Primer 25K (GW5A-25) on its dock: a GPU of 8 cores by default.
     #[value(name = "tangprimer25k")]
     TangPrimer25k,
 }

@@ -45,7 +45,7 @@ fn run_prints_the_status_line_and_writes_dumps() {
         tl.to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert_eq!(stdout(&o).lines().last().unwrap(), "status: ok cycles: 250");
+    assert_eq!(stdout(&o).lines().last().unwrap(), "status: ok cycles: 265");
     let dumped = std::fs::read_to_string(&dump).unwrap();
     assert_eq!(dumped.lines().count(), 4096);
     assert_eq!(

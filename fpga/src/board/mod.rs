@@ -132,7 +132,7 @@ impl Board {
     pub fn default_cores(self) -> usize {
         match self {
             Board::TangNano20k => 12,
-            Board::TangPrimer25k => 10,
+            Board::TangPrimer25k => 8,
             _ => CORES,
         }
     }
