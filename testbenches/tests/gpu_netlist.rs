@@ -1,10 +1,10 @@
-//! The whole GPU as yosys builds it for an ECP5 and for a Gowin GW2A, replayed cycle for
-//! cycle on every port in Icarus against rust-hdl, from power-up: loading, the run and the
-//! read-back of examples that use the multiplier, the locks and every bank, and of random
-//! programs (errors and timeouts among them). `GPU16_SEEDS` runs more random programs (a
-//! campaign). The Gowin netlist is of a 2-core GPU, made in about a minute: the same blocks
-//! and cells as the Tang Nano 20K's 12 cores, whose replay is a benchmark run by hand
-//! (docs/VERIFICATION.md).
+//! The whole GPU as yosys builds it for an ECP5 and for the Gowin GW2A and GW5A, replayed
+//! cycle for cycle on every port in Icarus against rust-hdl, from power-up: loading, the run
+//! and the read-back of examples that use the multiplier, the locks and every bank, and of
+//! random programs (errors and timeouts among them). `GPU16_SEEDS` runs more random programs
+//! (a campaign). The Gowin netlists are of a 2-core GPU, made in about a minute each: the same
+//! blocks and cells as the Tang boards' GPUs, whose replays are benchmarks run by hand
+//! (docs/VERIFICATION.md; `GPU16_GOWIN_CORES=N`).
 
 use gpu16_fpga::blocks::{Block, Counters};
 use gpu16_fpga::cosim::{Recording, Simulator};
@@ -97,17 +97,25 @@ fn replay(netlist: &str, runs: &[(String, Recording, String)], prefix: &str) {
     });
 }
 
-#[test]
-fn gpu_netlist_for_gowin_matches_rust_hdl_in_icarus() {
+/// The GPU of `GPU16_GOWIN_CORES` cores (2 by default) as yosys builds it for `target`,
+/// replayed over two examples and two random programs.
+fn gowin_netlist_replays(target: Target) {
     let cores = std::env::var("GPU16_GOWIN_CORES").map_or(2, |n| n.parse().expect("a number"));
     let v = Block::Gpu.verilog_with(Counters::On, cores).unwrap();
-    let netlist = gate_level(
-        &v,
-        Block::Gpu.top(),
-        Target::Gw2a18,
-        &scratch!("gowin_netlist"),
-    )
-    .unwrap();
+    let name = format!("netlist_{}", target.name());
+    let netlist = gate_level(&v, Block::Gpu.top(), target, &scratch!(&name)).unwrap();
     let runs = recordings(cores, &["atomic_counter", "histogram"], &seeds(2));
-    replay(&netlist, &runs, "gowin_netlist");
+    replay(&netlist, &runs, &name);
+}
+
+#[test]
+fn gpu_netlist_for_gowin_gw2a_matches_rust_hdl_in_icarus() {
+    gowin_netlist_replays(Target::Gw2a18);
+}
+
+/// The GW5A's: the register files in flip-flops and LUTs (`-nolutram`), the multiplier in
+/// LUTs.
+#[test]
+fn gpu_netlist_for_gowin_gw5a_matches_rust_hdl_in_icarus() {
+    gowin_netlist_replays(Target::Gw5a25);
 }

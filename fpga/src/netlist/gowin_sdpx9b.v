@@ -3,12 +3,16 @@
 // bits wide, every byte enabled by CEA (yosys folds the write enable into it) and AD's low
 // bits; port B reads, 9, 18 or 36 bits wide, with no output register (READ_MODE 0, so OCE does
 // nothing); both block selects 0. yosys ships this cell only as a black box. A read of a
-// byte written at the same edge gives the old byte. RESETB zeroes the output, at the clock
-// edge whatever CEB (RESET_MODE "SYNC") or at once ("ASYNC"); the output starts at 0. The
-// initial contents must be zeros (crate::netlist refuses others). Any other configuration
-// stops the simulation.
-module SDPX9B(CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, BLKSELA, BLKSELB, DI, DO);
-	input CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB;
+// byte written at the same edge gives the old byte. The read port's reset zeroes the output,
+// at the clock edge whatever CEB (RESET_MODE "SYNC") or at once ("ASYNC"); the output starts
+// at 0. The initial contents must be zeros (crate::netlist refuses others). Any other
+// configuration stops the simulation.
+module SDPX9B(CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, RESET, ADA, ADB, BLKSELA, BLKSELB, DI,
+	DO);
+	input CLKA, CEA, CLKB, CEB, OCE;
+	// The read port's reset: RESETB on the GW1N and GW2A (RESETA, the write port's, changes
+	// nothing a port shows), RESET on the GW5A; a reset the netlist leaves out reads 0.
+	input tri0 RESETA, RESETB, RESET;
 	input [13:0] ADA, ADB;
 	input [2:0] BLKSELA, BLKSELB;
 	input [35:0] DI;
@@ -122,6 +126,7 @@ module SDPX9B(CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, BLKSELA, BLKS
 	wire [10:0] at_w = first(ADA, BIT_WIDTH_0);
 	wire [3:0] be = enables(ADA, BIT_WIDTH_0);
 	wire [10:0] at_r = first(ADB, BIT_WIDTH_1);
+	wire reset = RESETB | RESET;
 	reg [35:0] read;
 	integer k;
 
@@ -131,10 +136,10 @@ module SDPX9B(CLKA, CEA, CLKB, CEB, OCE, RESETA, RESETB, ADA, ADB, BLKSELA, BLKS
 				mem[at_w + k] <= DI[k * 9 +: 9];
 	always @(posedge CLKB) begin
 		read = word(at_r);
-		if (RESET_MODE == "SYNC" && RESETB)
+		if (RESET_MODE == "SYNC" && reset)
 			dout <= 36'b0;
 		else if (CEB && BLKSELB == BLK_SEL_1)
 			dout <= BIT_WIDTH_1 == 9 ? {27'b0, read[8:0]} : BIT_WIDTH_1 == 18 ? {18'b0, read[17:0]} : read;
 	end
-	always @(posedge RESETB) if (RESET_MODE == "ASYNC") dout <= 36'b0;
+	always @(posedge reset) if (RESET_MODE == "ASYNC") dout <= 36'b0;
 endmodule
