@@ -28,14 +28,17 @@ fn text(bytes: &[u8]) -> String {
 /// The simulated board, built once for all tests (in the cache the CLI uses).
 fn board_sim() -> &'static BoardSim {
     static SIM: OnceLock<BoardSim> = OnceLock::new();
-    SIM.get_or_init(|| {
-        let target = Path::new(env!("CARGO_BIN_EXE_gpu16"))
-            .parent()
-            .and_then(Path::parent)
-            .unwrap();
-        BoardSim::build(&target.join("gpu16-verilog"), true, 16)
-            .expect("the simulated board builds")
-    })
+    SIM.get_or_init(|| build_board_sim(16))
+}
+
+/// A simulated board with a GPU of `cores` cores, built in the cache the CLI uses.
+fn build_board_sim(cores: usize) -> BoardSim {
+    let target = Path::new(env!("CARGO_BIN_EXE_gpu16"))
+        .parent()
+        .and_then(Path::parent)
+        .unwrap();
+    BoardSim::build(&target.join("gpu16-verilog"), true, cores)
+        .unwrap_or_else(|e| panic!("the simulated {cores}-core board builds: {e}"))
 }
 
 /// Runs `program` (with its `.sm.hex` if any) on `engine`; returns stdout (on a board, less its
@@ -146,14 +149,7 @@ fn a_damaged_line_costs_retries_not_the_answer() {
 /// A simulated board of 4 cores (SPEC §1), built once.
 fn small_board_sim() -> &'static BoardSim {
     static SIM: OnceLock<BoardSim> = OnceLock::new();
-    SIM.get_or_init(|| {
-        let target = Path::new(env!("CARGO_BIN_EXE_gpu16"))
-            .parent()
-            .and_then(Path::parent)
-            .unwrap();
-        BoardSim::build(&target.join("gpu16-verilog"), true, 4)
-            .expect("the simulated 4-core board builds")
-    })
+    SIM.get_or_init(|| build_board_sim(4))
 }
 
 #[test]

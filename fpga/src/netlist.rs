@@ -18,12 +18,19 @@ const OUR_MODELS: [(&str, &str); 2] = [
 ];
 
 /// Models of the Gowin cells in our netlists that yosys 0.70 ships only as black boxes (in
-/// `cells_xtra_*.v`, which the replay does not read), for the configurations yosys uses.
+/// `cells_xtra_*.v`, which the replay does not read), for the configurations yosys uses. The
+/// block RAMs' include [`GOWIN_BSRAM_COMMON`], written in place.
 const OUR_GOWIN_MODELS: [(&str, &str); 3] = [
     ("DPX9B", include_str!("netlist/gowin_dpx9b.v")),
     ("SDPX9B", include_str!("netlist/gowin_sdpx9b.v")),
     ("MULT9X9", include_str!("netlist/gowin_mult9x9.v")),
 ];
+
+/// What the Gowin block RAM models share, and the line that includes it.
+const GOWIN_BSRAM_COMMON: (&str, &str) = (
+    "`include \"gowin_bsram_common.vh\"",
+    include_str!("netlist/gowin_bsram_common.vh"),
+);
 
 /// Synthesises `verilog` (top module `top`) for `target` in `dir` with the flow's own yosys
 /// command, and returns the netlist (module `top`, the same ports) followed by the
@@ -67,7 +74,11 @@ pub fn gate_level(
         Family::Gowin => (gowin_cell_models()?, &OUR_GOWIN_MODELS[..]),
         _ => (ecp5_cell_models()?, &OUR_MODELS[..]),
     };
-    let ours: Vec<&str> = ours.iter().map(|(_, model)| *model).collect();
+    let (include, common) = GOWIN_BSRAM_COMMON;
+    let ours: Vec<String> = ours
+        .iter()
+        .map(|(_, model)| model.replace(&format!("\t{include}\n"), common))
+        .collect();
     Ok(format!("{netlist}\n{library}\n{}", ours.join("\n")))
 }
 

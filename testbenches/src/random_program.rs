@@ -218,7 +218,7 @@ fn several_cores(rng: &mut Rng, present: u16) -> u16 {
 /// they are.
 fn error_tail(rng: &mut Rng, cores: usize) -> (String, usize) {
     let present = present_cores(cores);
-    if cores < CORES && rng.chance(25) {
+    if cores < CORES && rng.chance(50) {
         // NO_CORE: a CF naming a core the GPU lacks, besides some that it has.
         let absent = 1u32 << (cores as u64 + rng.below((CORES - cores) as u64));
         let mask = absent | u32::from(rng.next_u64() as u16 & present);

@@ -182,16 +182,8 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
             report: built.report.to_string(),
         });
     }
-    match board.family() {
-        Family::Gowin => {
-            progress("gowin_pack: packing the bitstream");
-            gowin_pack(board, &opts.dir, &built.bitstream)?;
-        }
-        Family::Ecp5 | Family::Ice40 => {
-            progress("ecppack: packing the bitstream");
-            pack(board, &opts.dir, &built.bitstream)?;
-        }
-    }
+    progress("packing the bitstream");
+    pack(board, &opts.dir, &built.bitstream)?;
     Ok(Built {
         elapsed: start.elapsed(),
         ..built
@@ -213,8 +205,10 @@ pub fn design_clock(board: Board, clock_hz: u32) -> Result<Option<Pll>, PllError
     Pll::for_clock(board.oscillator_hz(), u64::from(clock_hz)).map(Some)
 }
 
-/// `ecppack` (PyPI's `yowasp-ecppack`): `board.config` → `bitstream`, with the device's ID
-/// where it differs from the die nextpnr placed for (the 12F).
+/// Packs the routed design in `dir` into `bitstream`: `ecppack` (PyPI's `yowasp-ecppack`)
+/// from `board.config`, with the device's ID where it differs from the die nextpnr placed
+/// for (the 12F); apicula's `gowin_pack` (PyPI's `apycula`) from `routed.json`, with the
+/// options apicula's examples give each device (the GW5A's configuration pins as user I/O).
 fn pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
     let name = bitstream
         .file_name()
@@ -222,42 +216,28 @@ fn pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
         .ok_or_else(|| {
             ToolError::Unsupported(format!("{}: not a file name", bitstream.display()))
         })?;
-    let mut args = vec!["--compress"];
-    if let Some(idcode) = board.device().idcode() {
-        args.extend(["--idcode", idcode]);
-    }
-    args.extend(["board.config", name]);
-    run_within("yowasp-ecppack", &args, dir, IMPLEMENTATION_TIME_LIMIT)?;
-    if bitstream.exists() {
-        Ok(())
-    } else {
-        Err(ToolError::Unexpected(format!(
-            "ecppack wrote no {}",
-            bitstream.display()
-        )))
-    }
-}
-
-/// apicula's `gowin_pack` (PyPI's `apycula`): nextpnr's `routed.json` → `bitstream`, with the
-/// options apicula's examples give each device (the GW5A's configuration pins as user I/O).
-fn gowin_pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
-    let name = bitstream
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| {
-            ToolError::Unsupported(format!("{}: not a file name", bitstream.display()))
-        })?;
-    let mut args = match board.device() {
-        Device::Gw5a25 => vec!["--sspi_as_gpio", "--cpu_as_gpio", "-d", "GW5A-25A"],
-        _ => vec!["-d", "GW2A-18C"],
+    let (tool, mut args) = match (board.family(), board.device()) {
+        (Family::Gowin, Device::Gw5a25) => (
+            "gowin_pack",
+            vec!["--sspi_as_gpio", "--cpu_as_gpio", "-d", "GW5A-25A"],
+        ),
+        (Family::Gowin, _) => ("gowin_pack", vec!["-d", "GW2A-18C"]),
+        _ => ("yowasp-ecppack", vec!["--compress"]),
     };
-    args.extend(["-o", name, "routed.json"]);
-    run_within("gowin_pack", &args, dir, IMPLEMENTATION_TIME_LIMIT)?;
+    if tool == "gowin_pack" {
+        args.extend(["-o", name, "routed.json"]);
+    } else {
+        if let Some(idcode) = board.device().idcode() {
+            args.extend(["--idcode", idcode]);
+        }
+        args.extend(["board.config", name]);
+    }
+    run_within(tool, &args, dir, IMPLEMENTATION_TIME_LIMIT)?;
     if bitstream.exists() {
         Ok(())
     } else {
         Err(ToolError::Unexpected(format!(
-            "gowin_pack wrote no {}",
+            "{tool} wrote no {}",
             bitstream.display()
         )))
     }
