@@ -7,7 +7,7 @@ use clap::Args;
 pub struct CoresArg {
     /// Build the GPU with N cores, 0..N-1 (1-16; SPEC §1): for boards too small for all 16.
     /// A program whose CF names a core ≥ N stops there with NO_CORE.
-    /// Default: 16.
+    /// Default: 16; on `build` and `board-sim`, the most the board holds (docs/BOARD.md).
     #[arg(long = "cores", value_name = "N", value_parser = clap::value_parser!(u8).range(1..=16))]
     cores: Option<u8>,
 }
