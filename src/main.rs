@@ -12,6 +12,7 @@ mod progress;
 mod run;
 mod synth;
 mod verilog;
+mod view;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};

@@ -3,6 +3,7 @@
 use crate::cores::CoresArg;
 use crate::input;
 use crate::progress::{Bars, Progress};
+use crate::view;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::cosim::Simulator;
@@ -14,6 +15,7 @@ use gpu16_sim::image::sm;
 use gpu16_sim::run::{
     timeline_svg, timeline_to_json, Event, RunConfig, RunResult, HARDWARE_MAX_CYCLES,
 };
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -71,6 +73,16 @@ pub struct RunArgs {
     /// The serial port's rate: the one the bitstream was built for (300-12000000).
     #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(300..=12_000_000))]
     baud: u32,
+    /// Write a page that replays the run cycle by cycle (rtl and verilator engines): the
+    /// scheduler, every core's state, instruction and registers, the banks' requests, grants
+    /// and locks, shared memory. One HTML file; open it in any browser, no network needed.
+    /// It holds at most 20000 cycles (about 60 bytes a cycle): cycles 0-19999 unless
+    /// --view-cycles says which.
+    #[arg(long, value_name = "OUT.html")]
+    view: Option<PathBuf>,
+    /// The cycles --view shows: A..B (B included) or A.. (from A), at most 20000.
+    #[arg(long, value_name = "A..B", value_parser = view::parse_window, requires = "view")]
+    view_cycles: Option<RangeInclusive<u64>>,
     /// The machine's cores (model, rtl, verilator; a board has the N it was built with).
     #[command(flatten)]
     cores: CoresArg,
@@ -99,6 +111,19 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     if args.vcd.is_some() && matches!(args.engine, Engine::Model | Engine::Board) {
         bail!("--vcd records the hardware's signals: it needs --engine rtl or verilator");
     }
+    if args.view.is_some() && matches!(args.engine, Engine::Model | Engine::Board) {
+        bail!(
+            "--view replays the hardware's signals cycle by cycle: it needs --engine rtl or \
+             verilator (the {} engine gives no per-cycle state; --timeline-svg draws its tasks)",
+            format!("{:?}", args.engine).to_lowercase()
+        );
+    }
+    // The waveform the view is read from: the user's --vcd, or one of our own.
+    let waveform_path = match (&args.vcd, &args.view) {
+        (Some(p), _) => Some(p.clone()),
+        (None, Some(_)) => Some(view::scratch_waveform()),
+        (None, None) => None,
+    };
     if args.port.is_some() != (args.engine == Engine::Board) {
         bail!("--port goes with --engine board (and --engine board needs it: the board's serial port, e.g. /dev/ttyUSB0)");
     }
@@ -153,7 +178,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                  about 100 times faster"
                     .into(),
             );
-            let mut waveform = match &args.vcd {
+            let mut waveform = match &waveform_path {
                 Some(path) => {
                     let file = std::fs::File::create(path)
                         .with_context(|| format!("cannot write {}", path.display()))?;
@@ -171,7 +196,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         }
         Engine::Verilator => {
             let cache = verilog_cache();
-            let trace = args.vcd.is_some();
+            let trace = waveform_path.is_some();
             if !VerilogEngine::is_built(Simulator::Verilator, &cache, trace, config.cores) {
                 eprintln!(
                     "building the Verilator model in {} (once per design, ~1-2 minutes)",
@@ -180,7 +205,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             }
             let engine = VerilogEngine::build(Simulator::Verilator, &cache, trace, config.cores)?;
             let work = cache.join(format!("run-{}", std::process::id()));
-            let vcd = match &args.vcd {
+            let vcd = match &waveform_path {
                 Some(p) => {
                     Some(std::path::absolute(p).with_context(|| format!("{}", p.display()))?)
                 }
@@ -230,6 +255,25 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     if let Some(p) = &args.timeline_svg {
         let title = format!("{} ({:?} engine)", args.program.display(), args.engine).to_lowercase();
         write_picture(p, &frames, &result.timeline, &title)?;
+    }
+    if let (Some(out), Some(vcd)) = (&args.view, &waveform_path) {
+        let written = view::write(
+            &view::Source {
+                program: &args.program,
+                engine: format!("{:?}", args.engine).to_lowercase(),
+                frames: &frames,
+                init: &init,
+                cores: config.cores,
+                waveform: vcd,
+                window: args.view_cycles.clone(),
+            },
+            &result,
+            out,
+        );
+        if args.vcd.is_none() {
+            std::fs::remove_file(vcd).ok();
+        }
+        written?;
     }
     if args.stats {
         print!("{}", result.stats.report(result.cycles));

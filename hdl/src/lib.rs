@@ -17,4 +17,5 @@ pub mod shared_mem;
 pub mod sim;
 pub mod sm_port;
 pub mod task_port;
+pub mod view_recorder;
 pub mod waveform;

@@ -10,3 +10,4 @@ pub mod isa;
 pub mod link;
 pub mod model;
 pub mod run;
+pub mod view;

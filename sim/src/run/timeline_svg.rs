@@ -64,15 +64,25 @@ const TOP: f64 = 34.0;
 const ROW: f64 = 22.0;
 const PLOT_WIDTH: f64 = 960.0;
 
-/// Draws `timeline`, a run of `program`, under the title `title`.
-pub fn draw(program: &[Frame], timeline: &[Event], title: &str) -> Result<String, PictureError> {
-    let fences = fences(program, timeline)?;
-    let end = timeline
+/// The cycle after the timeline's last event.
+fn end_of(timeline: &[Event]) -> u64 {
+    timeline
         .iter()
         .map(|e| e.complete.max(e.issue) + 1)
         .max()
-        .unwrap_or(1);
-    let scale = (PLOT_WIDTH / end as f64).min(24.0);
+        .unwrap_or(1)
+}
+
+/// Where [`draw`] puts the cycles of `timeline`: cycle c starts at x = left + c × scale.
+pub fn cycle_axis(timeline: &[Event]) -> (f64, f64) {
+    (LEFT, (PLOT_WIDTH / end_of(timeline) as f64).min(24.0))
+}
+
+/// Draws `timeline`, a run of `program`, under the title `title`.
+pub fn draw(program: &[Frame], timeline: &[Event], title: &str) -> Result<String, PictureError> {
+    let fences = fences(program, timeline)?;
+    let end = end_of(timeline);
+    let (_, scale) = cycle_axis(timeline);
     let x = |cycle: u64| LEFT + cycle as f64 * scale;
     let used: u16 = timeline
         .iter()

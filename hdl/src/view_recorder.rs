@@ -1,0 +1,449 @@
+//! The viewer's recorder: the cycles of a run, read from a waveform (VCD) of the whole GPU,
+//! as a [`Recording`] for `gpu16 run --view`.
+//!
+//! Both hardware engines write the same design's waveform: the rtl engine through rust-hdl
+//! ([`crate::waveform::Waveform`], one time step per cycle), the Verilog engines through the
+//! simulator (a clock that toggles). This one reader turns either into the same cycles, so
+//! what a cycle's state is (which signals, read how) is written once, here.
+//!
+//! Signals are named by their path below the GPU (`uut`), each name split at `.` and `$`:
+//! rust-hdl's `cores$3` › `fetch` › `e_ip` and the flattened Verilog's `cores$3.fetch$e_ip`
+//! are both `cores.3.fetch.e_ip`.
+
+use gpu16_sim::image::sm::SmImage;
+use gpu16_sim::view::{BankView, CoreState, CoreView, CycleView, Recording, SchedView};
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::ops::RangeInclusive;
+use vcd::{Command, IdCode, ScopeItem, Value};
+
+/// Why a waveform gave no recording.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    #[error("cannot read the waveform: {0}")]
+    Read(#[from] std::io::Error),
+    #[error(
+        "the waveform has no signal `{0}`: it is not a waveform of the whole GPU with {1} cores"
+    )]
+    Missing(String, usize),
+    #[error("the waveform ends before the run does")]
+    Unfinished,
+}
+
+/// When the waveform shows a cycle's settled state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sampling {
+    /// At every time step (rust-hdl's waveform: one step per cycle).
+    EveryStep,
+    /// Just before each rising edge of the GPU's clock (a Verilog simulator's waveform).
+    BeforeRisingClock,
+}
+
+/// The signals a cycle's state is read from, each a slot in [`Signals`].
+struct Names {
+    slots: HashMap<String, usize>,
+    names: Vec<String>,
+}
+
+impl Names {
+    fn new() -> Names {
+        Names {
+            slots: HashMap::new(),
+            names: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, name: String) -> usize {
+        let n = self.names.len();
+        *self.slots.entry(name.clone()).or_insert_with(|| {
+            self.names.push(name);
+            n
+        })
+    }
+}
+
+/// The slots of one core's signals.
+struct CoreSlots {
+    busy: usize,
+    stalled: usize,
+    ready: usize,
+    fault: usize,
+    fault_ip: usize,
+    frame: usize,
+    e_valid: usize,
+    e_ip: usize,
+    rf_we: usize,
+    rf_wa: usize,
+    rf_wd: usize,
+    req: usize,
+    addr: usize,
+    write: usize,
+    sync: usize,
+}
+
+/// The slots of one bank's signals.
+struct BankSlots {
+    asks: usize,
+    served: usize,
+    above: usize,
+    lock_valid: usize,
+    lock_row: usize,
+    lock_owner: usize,
+    ram_write: usize,
+    ram_row: usize,
+    ram_data: usize,
+}
+
+/// Every signal the viewer reads, by slot.
+struct Slots {
+    clock: usize,
+    running: usize,
+    done: usize,
+    error: usize,
+    tp: usize,
+    busy: usize,
+    acq: usize,
+    holds: usize,
+    cf_go: usize,
+    if_go: usize,
+    cores: Vec<CoreSlots>,
+    banks: Vec<BankSlots>,
+}
+
+impl Slots {
+    fn new(names: &mut Names, cores: usize) -> Slots {
+        let mut s = |n: &str| names.add(n.to_string());
+        let mut slots = Slots {
+            clock: s("clock"),
+            running: s("host.running"),
+            done: s("host.done"),
+            error: s("sched.errors.code"),
+            tp: s("sched.walk.tp"),
+            busy: s("sched.tasks.busy"),
+            acq: s("sched.tasks.acq_mask"),
+            holds: s("sched.decision.holds"),
+            cf_go: s("sched.decision.cf_go"),
+            if_go: s("sched.decision.if_go"),
+            cores: Vec::new(),
+            banks: Vec::new(),
+        };
+        for c in 0..cores {
+            let mut s = |n: &str| names.add(format!("cores.{c}.{n}"));
+            slots.cores.push(CoreSlots {
+                busy: s("perf_busy"),
+                stalled: s("perf_stalled"),
+                ready: s("task.ready"),
+                fault: s("task.fault"),
+                fault_ip: s("task.fault_ip"),
+                frame: s("frame.q"),
+                e_valid: s("fetch.e_valid"),
+                e_ip: s("fetch.e_ip"),
+                rf_we: s("rf.we"),
+                rf_wa: s("rf.wa"),
+                rf_wd: s("rf.wd"),
+                req: s("mem.req"),
+                addr: s("mem.addr"),
+                write: s("mem.write"),
+                sync: s("mem.sync"),
+            });
+        }
+        for b in 0..16 {
+            let mut s = |n: &str| names.add(format!("sm.banks.{b}.{n}"));
+            slots.banks.push(BankSlots {
+                asks: s("asks.q"),
+                served: s("served"),
+                above: s("arbiter.above.q"),
+                lock_valid: s("access.lock.valid.q"),
+                lock_row: s("access.lock.held_row.q"),
+                lock_owner: s("access.lock.held_owner.q"),
+                ram_write: s("ram.write"),
+                ram_row: s("ram.row"),
+                ram_data: s("ram.write_data"),
+            });
+        }
+        slots
+    }
+
+    /// The cycle the signals `v` show.
+    fn cycle(&self, v: &[u64]) -> CycleView {
+        let locks: Vec<Option<(u8, u8)>> = self
+            .banks
+            .iter()
+            .map(|b| {
+                (v[b.lock_valid] != 0)
+                    .then(|| (one_hot(v[b.lock_owner]).unwrap_or(0), v[b.lock_row] as u8))
+            })
+            .collect();
+        let cores = self
+            .cores
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let bank = ((v[c.addr] >> 8) & 0xf) as u8;
+                let row = v[c.addr] as u8;
+                let state = if v[c.fault] != 0 {
+                    CoreState::Fault
+                } else if v[c.ready] != 0 {
+                    CoreState::Ready
+                } else if v[c.busy] == 0 {
+                    CoreState::Idle
+                } else if v[c.stalled] != 0 && v[c.req] != 0 {
+                    // An access to a row another core has locked waits for the lock (an
+                    // `ld_sync` to any row of a locked bank waits too, SPEC §6).
+                    let ld_sync = v[c.sync] != 0 && v[c.write] == 0;
+                    match locks[bank as usize] {
+                        Some((holder, locked_row))
+                            if holder as usize != i && (ld_sync || locked_row == row) =>
+                        {
+                            CoreState::WaitLock { bank, holder }
+                        }
+                        _ => CoreState::WaitBank { bank },
+                    }
+                } else {
+                    CoreState::Running
+                };
+                // A fault is reported with the IP of the instruction that made it.
+                let ip = if state == CoreState::Fault {
+                    Some(v[c.fault_ip] as u8)
+                } else {
+                    (v[c.e_valid] != 0).then_some(v[c.e_ip] as u8)
+                };
+                CoreView {
+                    state,
+                    frame: v[c.frame] as u8,
+                    ip,
+                }
+            })
+            .collect();
+        let banks = std::array::from_fn(|b| {
+            let s = &self.banks[b];
+            let above = v[s.above] as u16;
+            BankView {
+                requests: v[s.asks] as u16,
+                grant: one_hot(v[s.served]),
+                pointer: if above == 0 {
+                    0
+                } else {
+                    above.trailing_zeros() as u8
+                },
+                lock: locks[b],
+            }
+        });
+        let reg_writes = self
+            .cores
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| v[c.rf_we] != 0)
+            .map(|(i, c)| (i as u8, v[c.rf_wa] as u8, v[c.rf_wd] as u8))
+            .collect();
+        let sm_writes = self
+            .banks
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| v[b.ram_write] != 0)
+            .map(|(i, b)| (((i as u16) << 8) | v[b.ram_row] as u16, v[b.ram_data] as u8))
+            .collect();
+        CycleView {
+            sched: SchedView {
+                tp: v[self.tp] as u8,
+                busy: v[self.busy] as u16,
+                acq: v[self.acq] as u16,
+                holds: v[self.holds] as u16,
+                handled: v[self.cf_go] != 0 || v[self.if_go] != 0,
+                error: v[self.error] as u8,
+            },
+            cores,
+            banks,
+            reg_writes,
+            sm_writes,
+        }
+    }
+}
+
+/// The core a one-hot mask names.
+fn one_hot(mask: u64) -> Option<u8> {
+    (mask != 0).then(|| mask.trailing_zeros() as u8)
+}
+
+/// A signal's name below the GPU, split at `.` and `$` (see the module's text), without the
+/// `\` of an escaped Verilog identifier (Icarus writes `\host$running`).
+fn canonical(path: &[&str]) -> String {
+    path.iter()
+        .flat_map(|p| p.trim_start_matches('\\').split(['.', '$']))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Maps each VCD identifier to the slots of the signals it carries.
+fn find_ids(
+    items: &[ScopeItem],
+    path: &mut Vec<String>,
+    below_gpu: bool,
+    names: &Names,
+    ids: &mut HashMap<IdCode, Vec<usize>>,
+    found: &mut [bool],
+) {
+    for item in items {
+        match item {
+            ScopeItem::Scope(s) => {
+                let enters = !below_gpu && s.identifier == "uut";
+                if below_gpu {
+                    path.push(s.identifier.clone());
+                }
+                find_ids(&s.children, path, below_gpu || enters, names, ids, found);
+                if below_gpu {
+                    path.pop();
+                }
+            }
+            ScopeItem::Var(v) if below_gpu => {
+                let mut parts: Vec<&str> = path.iter().map(String::as_str).collect();
+                parts.push(&v.reference);
+                if let Some(&slot) = names.slots.get(&canonical(&parts)) {
+                    ids.entry(v.code).or_default().push(slot);
+                    found[slot] = true;
+                }
+            }
+            ScopeItem::Var(_) => {}
+        }
+    }
+}
+
+/// A vector's value (X and Z read as 0; at most the low 64 bits).
+fn value_of(bits: &[Value]) -> u64 {
+    bits.iter()
+        .fold(0, |acc, b| (acc << 1) | u64::from(*b == Value::V1))
+}
+
+/// The cycles `window` of the run in the waveform `vcd` of a GPU of `cores` cores whose shared
+/// memory held `init` at launch. Cycle 0 is the first with `running` high, as the driver
+/// counts; the run's last cycle is the one `done` rises in.
+pub fn record(
+    vcd: impl BufRead,
+    sampling: Sampling,
+    cores: usize,
+    init: &SmImage,
+    window: RangeInclusive<u64>,
+) -> Result<Recording, RecordError> {
+    let mut names = Names::new();
+    let slots = Slots::new(&mut names, cores);
+    let mut parser = vcd::Parser::new(vcd);
+    let header = parser.parse_header()?;
+    let mut ids = HashMap::new();
+    let mut found = vec![false; names.names.len()];
+    find_ids(
+        &header.items,
+        &mut Vec::new(),
+        false,
+        &names,
+        &mut ids,
+        &mut found,
+    );
+    if let Some(i) = found.iter().position(|f| !f) {
+        return Err(RecordError::Missing(names.names[i].clone(), cores));
+    }
+
+    let mut values = vec![0u64; names.names.len()];
+    // The values when the current time step began (for `BeforeRisingClock`).
+    let mut before = values.clone();
+    let mut any = false;
+    let mut run = Run::new(cores, init, window);
+    let set = |values: &mut Vec<u64>, id: IdCode, v: u64| -> bool {
+        if let Some(list) = ids.get(&id) {
+            for &slot in list {
+                values[slot] = v;
+            }
+            return list.contains(&slots.clock);
+        }
+        false
+    };
+    for command in parser {
+        let (id, v) = match command? {
+            Command::Timestamp(_) => {
+                if sampling == Sampling::EveryStep && any && run.sample(&slots, &values) {
+                    break;
+                }
+                before.clone_from(&values);
+                continue;
+            }
+            Command::ChangeScalar(id, b) => (id, u64::from(b == Value::V1)),
+            Command::ChangeVector(id, bits) => (id, value_of(&bits)),
+            _ => continue,
+        };
+        any = true;
+        let was = values[slots.clock];
+        if set(&mut values, id, v)
+            && sampling == Sampling::BeforeRisingClock
+            && was == 0
+            && v == 1
+            && run.sample(&slots, &before)
+        {
+            break;
+        }
+    }
+    if sampling == Sampling::EveryStep && !run.over {
+        run.sample(&slots, &values);
+    }
+    if !run.over {
+        return Err(RecordError::Unfinished);
+    }
+    if run.recording.cycles.is_empty() {
+        // The window starts after the run's end: the state the run ended with.
+        run.recording.regs = run.regs;
+        run.recording.sm = run.sm;
+    }
+    Ok(run.recording)
+}
+
+/// The run as the samples come: its cycle count, and the registers and memory kept up to the
+/// window's first cycle.
+struct Run {
+    /// The next sample's cycle (None before the run starts).
+    cycle: Option<u64>,
+    window: RangeInclusive<u64>,
+    regs: Vec<[u8; 16]>,
+    sm: SmImage,
+    recording: Recording,
+    over: bool,
+}
+
+impl Run {
+    fn new(cores: usize, init: &SmImage, window: RangeInclusive<u64>) -> Run {
+        Run {
+            cycle: None,
+            regs: vec![[0; 16]; cores],
+            sm: init.clone(),
+            recording: Recording::new(*window.start(), Vec::new(), init.clone()),
+            window,
+            over: false,
+        }
+    }
+
+    /// Takes one cycle's signals; true once the run (or the window) is over.
+    fn sample(&mut self, slots: &Slots, v: &[u64]) -> bool {
+        if self.over {
+            return true;
+        }
+        let cycle = match self.cycle {
+            Some(c) => c,
+            None if v[slots.running] != 0 => 0,
+            None => return false,
+        };
+        self.cycle = Some(cycle + 1);
+        let view = slots.cycle(v);
+        if cycle == *self.window.start() {
+            self.recording.regs = self.regs.clone();
+            self.recording.sm = self.sm.clone();
+        }
+        if self.window.contains(&cycle) {
+            self.recording.cycles.push(view.clone());
+        }
+        for &(core, reg, value) in &view.reg_writes {
+            self.regs[core as usize][reg as usize] = value;
+        }
+        for &(addr, value) in &view.sm_writes {
+            self.sm[addr as usize] = value;
+        }
+        self.over = v[slots.done] != 0 || cycle >= *self.window.end();
+        self.over
+    }
+}

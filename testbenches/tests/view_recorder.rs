@@ -1,0 +1,229 @@
+//! The viewer's recorder (`gpu16_hdl::view_recorder`) against the run it records: the cycles
+//! it reads from a waveform agree with what the driver reads through the host port (final
+//! memory and registers, the timeline's task starts and READYs, the error's core and IP), a
+//! core waiting for a lock names the lock's holder, a window holds the same cycles as the
+//! whole run, and the Verilog's waveform (Icarus) gives the same recording as rust-hdl's.
+
+use gpu16_fpga::cosim::Simulator;
+use gpu16_fpga::verilog_engine::VerilogEngine;
+use gpu16_hdl::view_recorder::{record, RecordError, Sampling};
+use gpu16_hdl::waveform::Waveform;
+use gpu16_sim::frame::Frame;
+use gpu16_sim::image::sm::SmImage;
+use gpu16_sim::run::{EventKind, RunConfig, RunResult, Status};
+use gpu16_sim::view::{CoreState, Recording};
+use gpu16_testbenches::random_program::random_program_for;
+use gpu16_testbenches::{asm, examples, scratch};
+use std::io::BufReader;
+use std::ops::RangeInclusive;
+use std::path::Path;
+
+const CONFIG: RunConfig = RunConfig::limit(20_000);
+
+/// Runs `frames` on the rtl engine with a waveform in `dir`; the run and the waveform's path.
+fn run_rtl(dir: &Path, frames: &[Frame], init: &SmImage, config: RunConfig) -> RunResult {
+    let file = std::fs::File::create(dir.join("rtl.vcd")).unwrap();
+    let mut waveform = Waveform::new(std::io::BufWriter::new(file));
+    let mut watch = |g: &gpu16_hdl::gpu::Gpu| waveform.sample(g);
+    gpu16_hdl::driver::run(frames, init, config, Some(&mut watch)).unwrap()
+}
+
+fn read(
+    vcd: &Path,
+    sampling: Sampling,
+    cores: usize,
+    init: &SmImage,
+    window: RangeInclusive<u64>,
+) -> Result<Recording, RecordError> {
+    let file = BufReader::new(std::fs::File::open(vcd).unwrap());
+    record(file, sampling, cores, init, window)
+}
+
+/// Everything the recording must agree on with the run's host-port results.
+fn agrees(rec: &Recording, result: &RunResult, cores: usize) {
+    assert_eq!(rec.first, 0);
+    assert_eq!(
+        rec.cycles.len() as u64,
+        result.cycles + 1,
+        "cycles 0..=last"
+    );
+    assert_eq!(
+        rec.regs_after(result.cycles),
+        result.regs,
+        "final registers"
+    );
+    assert!(
+        rec.sm_after(result.cycles)[..] == result.sm[..],
+        "final shared memory"
+    );
+    for e in result.timeline.iter().filter(|e| e.kind == EventKind::If) {
+        let issue = rec.at(e.issue).unwrap();
+        let on: Vec<usize> = (0..cores).filter(|c| e.mask & (1 << c) != 0).collect();
+        for (&c, &ready) in on.iter().zip(&e.ready) {
+            let core = issue.cores[c];
+            assert!(
+                core.state != CoreState::Idle && core.ip == Some(0) && core.frame == e.frame,
+                "frame {} issued at {}: core {c} is {core:?}",
+                e.frame,
+                e.issue
+            );
+            // A task cut off by the end of the run has no READY.
+            if ready < result.cycles || matches!(result.status, Status::Ok) {
+                let end = rec.at(ready).unwrap().cores[c].state;
+                assert!(
+                    matches!(end, CoreState::Ready | CoreState::Fault),
+                    "frame {}: core {c} at its READY ({ready}) is {end:?}",
+                    e.frame
+                );
+            }
+        }
+    }
+    for (k, cycle) in rec.cycles.iter().enumerate() {
+        for (c, core) in cycle.cores.iter().enumerate() {
+            if let CoreState::WaitLock { bank, holder } = core.state {
+                assert_eq!(
+                    cycle.banks[bank as usize].lock.map(|l| l.0),
+                    Some(holder),
+                    "cycle {k}: core {c} waits for core {holder}'s lock of bank {bank}"
+                );
+                assert_ne!(cycle.cores[holder as usize].state, CoreState::Idle);
+            }
+        }
+    }
+    if let Status::Error {
+        fault: Some(f),
+        code,
+        ..
+    } = result.status
+    {
+        let faulted = rec.cycles.iter().any(|c| {
+            let core = c.cores[f.core as usize];
+            core.state == CoreState::Fault && core.ip == Some(f.ip)
+        });
+        assert!(faulted, "{code:?}: core {} faults at IP {}", f.core, f.ip);
+        assert_ne!(rec.cycles.last().unwrap().sched.error, 0);
+    }
+}
+
+#[test]
+fn the_examples_recorded_agree_with_their_runs() {
+    let dir = scratch!("view-examples");
+    // The lock, the fences and the waits of the scheduler; the other examples run long (the
+    // whole design's waveform is written every cycle) and show nothing new here.
+    let chosen = ["atomic_counter", "fences", "spec_example1", "spec_example2"];
+    for ex in examples()
+        .into_iter()
+        .filter(|e| chosen.contains(&e.name.as_str()))
+    {
+        let result = run_rtl(&dir, &ex.frames, &ex.init, CONFIG);
+        let vcd = dir.join("rtl.vcd");
+        let rec = read(&vcd, Sampling::EveryStep, 16, &ex.init, 0..=u64::MAX).unwrap();
+        agrees(&rec, &result, 16);
+        if ex.name == "atomic_counter" {
+            let waits = rec.cycles.iter().flat_map(|c| &c.cores);
+            let lock_waits = waits
+                .filter(|c| matches!(c.state, CoreState::WaitLock { .. }))
+                .count();
+            assert!(
+                lock_waits > 1000,
+                "atomic_counter's cores queue for the lock"
+            );
+        }
+        // A window: the same cycles, starting from the registers and memory of its start.
+        let (a, b) = (result.cycles / 3, result.cycles / 2);
+        let part = read(&vcd, Sampling::EveryStep, 16, &ex.init, a..=b).unwrap();
+        assert_eq!(part.first, a);
+        assert_eq!(part.cycles[..], rec.cycles[a as usize..=b as usize]);
+        assert_eq!(part.regs, rec.regs_after(a - 1));
+        assert!(part.sm[..] == rec.sm_after(a - 1)[..], "{}", ex.name);
+    }
+}
+
+#[test]
+fn random_programs_recorded_agree_with_their_runs() {
+    let dir = scratch!("view-random");
+    for (seed, cores) in [(1, 16), (2, 16), (3, 2), (4, 8)] {
+        let p = random_program_for(seed, cores);
+        let frames = gpu16_sim::asm::assemble_for(&p.source, cores)
+            .unwrap()
+            .frames;
+        let config = RunConfig { cores, ..p.config };
+        let result = run_rtl(&dir, &frames, &p.init, config);
+        let rec = read(
+            &dir.join("rtl.vcd"),
+            Sampling::EveryStep,
+            cores,
+            &p.init,
+            0..=u64::MAX,
+        )
+        .unwrap();
+        agrees(&rec, &result, cores);
+    }
+}
+
+#[test]
+fn an_error_recorded_names_its_core_and_ip() {
+    let dir = scratch!("view-error");
+    let frames = asm(".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");
+    let init = gpu16_sim::image::sm::zeroed();
+    let result = run_rtl(&dir, &frames, &init, CONFIG);
+    assert!(matches!(result.status, Status::Error { .. }));
+    let rec = read(&dir.join("rtl.vcd"), Sampling::EveryStep, 16, &init, 0..=99).unwrap();
+    agrees(&rec, &result, 16);
+}
+
+#[test]
+fn the_verilog_waveform_gives_the_same_recording() {
+    let dir = scratch!("view-icarus");
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("verilog-engines");
+    let engine = VerilogEngine::build(Simulator::Icarus, &cache, true, 16).unwrap();
+    let ex = examples()
+        .into_iter()
+        .find(|e| e.name == "spec_example2")
+        .unwrap();
+    let fault = asm(".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");
+    let zero = gpu16_sim::image::sm::zeroed();
+    for (name, frames, init) in [
+        ("spec_example2", &ex.frames, &ex.init),
+        ("a fault", &fault, &zero),
+    ] {
+        let rtl = run_rtl(&dir, frames, init, CONFIG);
+        let vcd = dir.join("icarus.vcd");
+        engine
+            .run(frames, init, CONFIG, &dir.join("work"), Some(&vcd))
+            .unwrap();
+        let a = read(
+            &dir.join("rtl.vcd"),
+            Sampling::EveryStep,
+            16,
+            init,
+            0..=u64::MAX,
+        );
+        let b = read(&vcd, Sampling::BeforeRisingClock, 16, init, 0..=u64::MAX);
+        let (a, b) = (a.unwrap(), b.unwrap());
+        agrees(&b, &rtl, 16);
+        assert!(a == b, "{name}: the two waveforms give different cycles");
+    }
+}
+
+#[test]
+fn a_waveform_of_something_else_is_refused() {
+    let dir = scratch!("view-refused");
+    let vcd = dir.join("other.vcd");
+    std::fs::write(
+        &vcd,
+        "$scope module uut $end\n$var wire 1 ! clock $end\n$upscope $end\n$enddefinitions $end\n#0\n0!\n",
+    )
+    .unwrap();
+    let init = gpu16_sim::image::sm::zeroed();
+    let e = read(&vcd, Sampling::EveryStep, 16, &init, 0..=9).unwrap_err();
+    assert!(e.to_string().contains("has no signal"), "{e}");
+    // A waveform cut before the run ends.
+    let frames = asm(".cf mask=0x1\n.if\nready\n");
+    run_rtl(&dir, &frames, &init, CONFIG);
+    let text = std::fs::read_to_string(dir.join("rtl.vcd")).unwrap();
+    let cut = text.find("\n#40\n").expect("a long enough waveform");
+    std::fs::write(&vcd, &text[..=cut]).unwrap();
+    let e = read(&vcd, Sampling::EveryStep, 16, &init, 0..=u64::MAX).unwrap_err();
+    assert!(matches!(e, RecordError::Unfinished), "{e}");
+}

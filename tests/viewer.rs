@@ -1,0 +1,239 @@
+//! `gpu16 run --view`: the page, opened in a real browser (headless Chromium, no network),
+//! shows what the rtl engine's other outputs say about the same run: the cycle each task
+//! starts and each core's READY (`--timeline`), the final memory (`--dump-sm`), the error's
+//! core and IP (the status line), who holds the lock and who waits for it; stepping back
+//! restores what was shown; a link with the cycle opens at that cycle.
+
+#[path = "common/browser.rs"]
+mod browser;
+mod common;
+
+use browser::{Browser, ARROW_LEFT, ARROW_RIGHT, END};
+use gpu16_sim::run::{timeline_from_json, Event, EventKind};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A run and its page.
+struct Viewed {
+    page: PathBuf,
+    timeline: Vec<Event>,
+    /// `--dump-sm`'s bytes.
+    sm: Vec<u8>,
+    status: String,
+}
+
+fn view(dir: &Path, program: &Path) -> Viewed {
+    let page = dir.join("view.html");
+    let (timeline, sm) = (dir.join("t.json"), dir.join("sm.hex"));
+    let out = Command::new(env!("CARGO_BIN_EXE_gpu16"))
+        .arg("run")
+        .arg(program)
+        .args(["--view".as_ref(), page.as_os_str()])
+        .args(["--timeline".as_ref(), timeline.as_os_str()])
+        .args(["--dump-sm".as_ref(), sm.as_os_str()])
+        .output()
+        .expect("gpu16 runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        page.exists(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        !text.contains("http:") && !text.contains("https:"),
+        "the page names an address"
+    );
+    let sm = std::fs::read_to_string(&sm)
+        .unwrap()
+        .lines()
+        .map(|l| u8::from_str_radix(l.trim(), 16).unwrap())
+        .collect();
+    Viewed {
+        page,
+        timeline: timeline_from_json(&std::fs::read_to_string(&timeline).unwrap()).unwrap(),
+        sm,
+        status: stdout.lines().last().unwrap_or_default().to_string(),
+    }
+}
+
+fn example(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples")
+        .join(name)
+}
+
+fn url(page: &Path, cycle: u64) -> String {
+    format!("file://{}#cycle={cycle}", page.display())
+}
+
+/// The cycle shown.
+fn shown(b: &mut Browser) -> u64 {
+    let v = b.eval("return document.getElementById('cycle-now').textContent;");
+    v.as_str().unwrap().parse().unwrap()
+}
+
+/// Core `c`'s row: state, IP, the holder of the lock it waits for.
+fn core(b: &mut Browser, c: usize) -> (String, String, String) {
+    let v = b.eval(&format!(
+        "const r = document.querySelector('tr[data-core=\"{c}\"]');
+         return [r.dataset.state, r.dataset.ip, r.dataset.holder];"
+    ));
+    let s = |i: usize| v[i].as_str().unwrap().to_string();
+    (s(0), s(1), s(2))
+}
+
+/// Everything the page shows of the machine at the cycle shown.
+fn machine(b: &mut Browser) -> String {
+    b.eval(
+        "return ['sched', 'why', 'cores', 'banks', 'memory', 'program']
+           .map(id => document.getElementById(id).innerHTML).join('\\n');",
+    )
+    .as_str()
+    .unwrap()
+    .to_string()
+}
+
+/// Each IF's cores run instruction 0 in its issue cycle and signal READY in their cycles.
+fn tasks_as_the_timeline_says(b: &mut Browser, v: &Viewed) {
+    for e in v.timeline.iter().filter(|e| e.kind == EventKind::If) {
+        b.open(&url(&v.page, e.issue));
+        assert_eq!(shown(b), e.issue);
+        let cores: Vec<usize> = (0..16).filter(|c| e.mask & (1 << c) != 0).collect();
+        for &c in &cores {
+            let (state, ip, _) = core(b, c);
+            assert!(
+                state != "idle" && ip == "0",
+                "frame {} issued at {}: core {c} is {state} at IP {ip}",
+                e.frame,
+                e.issue
+            );
+        }
+        for (&c, &ready) in cores.iter().zip(&e.ready) {
+            b.open(&url(&v.page, ready));
+            assert_eq!(
+                core(b, c).0,
+                "ready",
+                "frame {}: core {c} READY at {ready}",
+                e.frame
+            );
+        }
+    }
+}
+
+#[test]
+fn atomic_counter_in_the_viewer() {
+    let dir = common::scratch("viewer-atomic");
+    let v = view(&dir, &example("atomic_counter.s"));
+    let mut b = Browser::start(&dir);
+    b.open(&url(&v.page, 0));
+    assert_eq!(shown(&mut b), 0);
+    tasks_as_the_timeline_says(&mut b, &v);
+
+    // The first lock taken ('l'), and ten cycles on: one core holds bank 0's lock and runs
+    // its task; every core waiting for a lock waits for it.
+    b.open(&url(&v.page, 0));
+    b.press("l", false);
+    assert!(shown(&mut b) > 0);
+    b.press(ARROW_RIGHT, true);
+    let holder = b.eval("return document.querySelector('tr[data-bank=\"0\"]').dataset.lockHolder;");
+    let holder: usize = holder.as_str().unwrap().parse().expect("bank 0 is locked");
+    assert_ne!(core(&mut b, holder).0, "idle");
+    let mut waiting = 0;
+    for c in (0..16).filter(|&c| c != holder) {
+        let (state, _, waits_for) = core(&mut b, c);
+        if state == "wait_lock" {
+            assert_eq!(
+                waits_for,
+                holder.to_string(),
+                "core {c} waits for the holder"
+            );
+            waiting += 1;
+        }
+    }
+    assert!(
+        waiting > 0,
+        "no core waits for the lock at cycle {}",
+        shown(&mut b)
+    );
+
+    // Stepping on and back shows the same machine; Shift steps ten cycles.
+    let at = shown(&mut b);
+    let before = machine(&mut b);
+    b.press(ARROW_RIGHT, false);
+    assert_eq!(shown(&mut b), at + 1);
+    assert_ne!(
+        machine(&mut b),
+        before,
+        "cycle {} shows what {at} showed",
+        at + 1
+    );
+    b.press(ARROW_LEFT, false);
+    assert_eq!(shown(&mut b), at);
+    assert_eq!(machine(&mut b), before);
+    b.press(ARROW_LEFT, true);
+    assert_eq!(shown(&mut b), at - 10);
+    // The address holds the cycle shown.
+    let hash = b.eval("return location.hash;");
+    assert_eq!(hash.as_str().unwrap(), format!("#cycle={}", at - 10));
+
+    // The last cycle's memory is the dump's.
+    b.press(END, false);
+    let last = shown(&mut b);
+    assert_eq!(format!("status: ok cycles: {last}"), v.status);
+    let cells = b.eval(
+        "return [...document.querySelectorAll('td[data-addr]')]
+           .map(td => [Number(td.dataset.addr), parseInt(td.textContent, 16)]);",
+    );
+    for cell in cells.as_array().unwrap() {
+        let (addr, value) = (cell[0].as_u64().unwrap(), cell[1].as_u64().unwrap());
+        assert_eq!(value, u64::from(v.sm[addr as usize]), "byte {addr:#05x}");
+    }
+
+    let png = b.screenshot();
+    assert_eq!(&png[1..4], b"PNG");
+    assert!(
+        png.len() > 20_000,
+        "a blank screenshot ({} bytes)",
+        png.len()
+    );
+    std::fs::write(dir.join("atomic_counter.png"), png).unwrap();
+    assert_eq!(b.errors(), Vec::<String>::new());
+}
+
+#[test]
+fn spec_example2_in_the_viewer() {
+    let dir = common::scratch("viewer-spec2");
+    let v = view(&dir, &example("spec_example2.s"));
+    let mut b = Browser::start(&dir);
+    tasks_as_the_timeline_says(&mut b, &v);
+    // While IF 3 runs, CF 1 has been handled already (no fence): the scheduler's TP is past it.
+    assert_eq!(b.errors(), Vec::<String>::new());
+}
+
+#[test]
+fn an_error_in_the_viewer() {
+    let dir = common::scratch("viewer-error");
+    let program = dir.join("ill.s");
+    std::fs::write(&program, ".cf mask=0x4\n.if\nnop\n.hword 0xb080\n").unwrap();
+    let v = view(&dir, &program);
+    assert!(v
+        .status
+        .starts_with("status: error ILLEGAL_INSN frame: 1 core: 2 ip: 1"));
+    let mut b = Browser::start(&dir);
+    b.open(&url(&v.page, 0));
+    // 'e' goes to the error; core 2 reported its fault at IP 1 just before.
+    b.press("e", false);
+    let why = b.eval("return document.getElementById('why').textContent;");
+    assert!(why.as_str().unwrap().contains("ILLEGAL_INSN"), "{why}");
+    let at = shown(&mut b);
+    let mut fault = None;
+    for back in 0..=2 {
+        b.open(&url(&v.page, at - back));
+        if core(&mut b, 2).0 == "fault" {
+            fault = Some(core(&mut b, 2).1);
+        }
+    }
+    assert_eq!(fault.as_deref(), Some("1"), "core 2's fault at IP 1");
+    assert_eq!(b.errors(), Vec::<String>::new());
+}
