@@ -2,7 +2,8 @@
 //! shows what the rtl engine's other outputs say about the same run: the cycle each task
 //! starts and each core's READY (`--timeline`), the final memory (`--dump-sm`), the error's
 //! core and IP (the status line), who holds the lock and who waits for it; stepping back
-//! restores what was shown; a link with the cycle opens at that cycle.
+//! restores what was shown; a link with the cycle opens at that cycle. The screenshots the
+//! tutorial shows are taken here (`target/tmp/viewer-*/*.png`).
 
 #[path = "common/browser.rs"]
 mod browser;
@@ -156,6 +157,16 @@ fn atomic_counter_in_the_viewer() {
         "no core waits for the lock at cycle {}",
         shown(&mut b)
     );
+    // The scheduler, the cores and the banks in view: the picture the tutorial shows.
+    b.eval("window.scrollTo(0, document.getElementById('sched').offsetTop - 90); return 0;");
+    let png = b.screenshot();
+    assert_eq!(&png[1..4], b"PNG");
+    assert!(
+        png.len() > 20_000,
+        "a blank screenshot ({} bytes)",
+        png.len()
+    );
+    std::fs::write(dir.join("atomic_counter.png"), png).unwrap();
 
     // Stepping on and back shows the same machine; Shift steps ten cycles.
     let at = shown(&mut b);
@@ -190,14 +201,6 @@ fn atomic_counter_in_the_viewer() {
         assert_eq!(value, u64::from(v.sm[addr as usize]), "byte {addr:#05x}");
     }
 
-    let png = b.screenshot();
-    assert_eq!(&png[1..4], b"PNG");
-    assert!(
-        png.len() > 20_000,
-        "a blank screenshot ({} bytes)",
-        png.len()
-    );
-    std::fs::write(dir.join("atomic_counter.png"), png).unwrap();
     assert_eq!(b.errors(), Vec::<String>::new());
 }
 
@@ -207,7 +210,18 @@ fn spec_example2_in_the_viewer() {
     let v = view(&dir, &example("spec_example2.s"));
     let mut b = Browser::start(&dir);
     tasks_as_the_timeline_says(&mut b, &v);
-    // While IF 3 runs, CF 1 has been handled already (no fence): the scheduler's TP is past it.
+    // Between the starts of frames 3 and 4, the scheduler's TP is at frame 4, which waits for
+    // its cores (frame 3's).
+    let issue = |f: u8| v.timeline.iter().find(|e| e.frame == f).unwrap().issue;
+    b.open(&url(&v.page, (issue(3) + issue(4)) / 2));
+    let why = b.eval("return document.getElementById('why').textContent;");
+    assert!(
+        why.as_str()
+            .unwrap()
+            .starts_with("frame 4 (IF) waits for its busy cores"),
+        "{why}"
+    );
+    std::fs::write(dir.join("spec_example2.png"), b.screenshot()).unwrap();
     assert_eq!(b.errors(), Vec::<String>::new());
 }
 

@@ -175,7 +175,11 @@ fn an_error_recorded_names_its_core_and_ip() {
 #[test]
 fn the_verilog_waveform_gives_the_same_recording() {
     let dir = scratch!("view-icarus");
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR")).join("verilog-engines");
+    // The cache `gpu16 run` and the cosimulation use.
+    let cache = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .expect("the target folder")
+        .join("gpu16-verilog");
     let engine = VerilogEngine::build(Simulator::Icarus, &cache, true, 16).unwrap();
     let ex = examples()
         .into_iter()

@@ -56,7 +56,7 @@ impl Browser {
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
-            "--window-size=1600,1400",
+            "--window-size=1280,1000",
             &format!("--user-data-dir={}", profile.display()),
         ];
         let caps = json!({"capabilities": {"alwaysMatch": {
