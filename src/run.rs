@@ -73,9 +73,10 @@ pub struct RunArgs {
     /// The serial port's rate: the one the bitstream was built for (300-12000000).
     #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(300..=12_000_000))]
     baud: u32,
-    /// Write a page that replays the run cycle by cycle (rtl and verilator engines): the
-    /// scheduler, every core's state, instruction and registers, the banks' requests, grants
-    /// and locks, shared memory. One HTML file; open it in any browser, no network needed.
+    /// Write a page that replays the run cycle by cycle: the scheduler, every core's state,
+    /// instruction and registers, the banks' requests, grants and locks, shared memory. rtl and
+    /// verilator show the hardware's cycles (the same page); model its own ideal timing. One
+    /// HTML file; open it in any browser, no network needed.
     /// It holds at most 20000 cycles (about 60 bytes a cycle): cycles 0-19999 unless
     /// --view-cycles says which.
     #[arg(long, value_name = "OUT.html")]
@@ -111,19 +112,20 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     if args.vcd.is_some() && matches!(args.engine, Engine::Model | Engine::Board) {
         bail!("--vcd records the hardware's signals: it needs --engine rtl or verilator");
     }
-    if args.view.is_some() && matches!(args.engine, Engine::Model | Engine::Board) {
+    if args.view.is_some() && args.engine == Engine::Board {
         bail!(
-            "--view replays the hardware's signals cycle by cycle: it needs --engine rtl or \
-             verilator (the {} engine gives no per-cycle state; --timeline-svg draws its tasks)",
-            format!("{:?}", args.engine).to_lowercase()
+            "--view shows a run cycle by cycle: it needs a simulation (--engine rtl, verilator or \
+             model); a board reports its tasks, not its cycles (--timeline-svg draws them)"
         );
     }
-    // The waveform the view is read from: the user's --vcd, or one of our own.
+    // The waveform the hardware engines' view is read from: the user's --vcd, or our own.
     let waveform_path = match (&args.vcd, &args.view) {
         (Some(p), _) => Some(p.clone()),
-        (None, Some(_)) => Some(view::scratch_waveform()),
-        (None, None) => None,
+        (None, Some(_)) if args.engine != Engine::Model => Some(view::scratch_waveform()),
+        _ => None,
     };
+    // The model's view comes from the model itself.
+    let mut model_view = None;
     if args.port.is_some() != (args.engine == Engine::Board) {
         bail!("--port goes with --engine board (and --engine board needs it: the board's serial port, e.g. /dev/ttyUSB0)");
     }
@@ -168,6 +170,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     // The board's clock, when the run is on a board and `--stats` asks for it.
     let mut board_clock_hz = None;
     let result: RunResult = match args.engine {
+        Engine::Model if args.view.is_some() => {
+            let window = view::window(args.view_cycles.clone());
+            let (result, recording) = gpu16_sim::model::run_viewed(&frames, &init, config, window);
+            model_view = Some(recording);
+            result
+        }
         Engine::Model => gpu16_sim::model::run(&frames, &init, config),
         Engine::Rtl => {
             // rust-hdl simulates a few thousand cycles a second: a long run shows its count on
@@ -256,24 +264,28 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         let title = format!("{} ({:?} engine)", args.program.display(), args.engine).to_lowercase();
         write_picture(p, &frames, &result.timeline, &title)?;
     }
-    if let (Some(out), Some(vcd)) = (&args.view, &waveform_path) {
-        let written = view::write(
-            &view::Source {
-                program: &args.program,
-                engine: format!("{:?}", args.engine).to_lowercase(),
-                frames: &frames,
-                init: &init,
-                cores: config.cores,
-                waveform: vcd,
-                window: args.view_cycles.clone(),
-            },
-            &result,
-            out,
-        );
-        if args.vcd.is_none() {
-            std::fs::remove_file(vcd).ok();
-        }
-        written?;
+    if let Some(out) = &args.view {
+        let engine = format!("{:?}", args.engine).to_lowercase();
+        let recording = match (model_view, &waveform_path) {
+            (Some(recording), _) => Ok(recording),
+            (None, Some(vcd)) => {
+                let window = view::window(args.view_cycles.clone());
+                let read = view::read_waveform(vcd, &engine, config.cores, &init, window);
+                if args.vcd.is_none() {
+                    std::fs::remove_file(vcd).ok();
+                }
+                read
+            }
+            (None, None) => unreachable!("a hardware engine's view has a waveform"),
+        }?;
+        let source = view::Source {
+            program: &args.program,
+            engine,
+            frames: &frames,
+            cores: config.cores,
+            window: args.view_cycles.clone(),
+        };
+        view::write(&recording, &source, &result, out)?;
     }
     if args.stats {
         print!("{}", result.stats.report(result.cycles));

@@ -6,6 +6,7 @@ use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::run::{timeline_svg, RunResult};
 use gpu16_sim::view::page::{self, Labels};
+use gpu16_sim::view::Recording;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
@@ -38,32 +39,54 @@ pub fn scratch_waveform() -> PathBuf {
     std::env::temp_dir().join(format!("gpu16-view-{}.vcd", std::process::id()))
 }
 
-/// What the page is made from.
+/// The cycles a view holds: those asked for, or the first [`MAX_CYCLES`].
+pub fn window(asked: Option<RangeInclusive<u64>>) -> RangeInclusive<u64> {
+    asked.unwrap_or(0..=MAX_CYCLES - 1)
+}
+
+/// The cycles `window` of a hardware engine's run (`rtl` or `verilator`), read from its
+/// waveform.
+pub fn read_waveform(
+    waveform: &Path,
+    engine: &str,
+    cores: usize,
+    init: &SmImage,
+    window: RangeInclusive<u64>,
+) -> Result<Recording> {
+    // rust-hdl's waveform has one time step per cycle; the simulator's a clock.
+    let sampling = match engine {
+        "rtl" => Sampling::EveryStep,
+        _ => Sampling::BeforeRisingClock,
+    };
+    let file = std::fs::File::open(waveform)
+        .with_context(|| format!("cannot read {}", waveform.display()))?;
+    record(std::io::BufReader::new(file), sampling, cores, init, window)
+        .with_context(|| format!("the waveform {}", waveform.display()))
+}
+
+/// What the page is about.
 pub struct Source<'a> {
     pub program: &'a Path,
-    /// `rtl` or `verilator`.
+    /// `model`, `rtl` or `verilator`.
     pub engine: String,
     pub frames: &'a [Frame],
-    pub init: &'a SmImage,
     pub cores: usize,
-    /// The run's waveform.
-    pub waveform: &'a Path,
     /// The cycles asked for (`--view-cycles`).
     pub window: Option<RangeInclusive<u64>>,
 }
 
-/// Writes the page for `result`, a run of `source`, to `out`.
-pub fn write(source: &Source, result: &RunResult, out: &Path) -> Result<()> {
-    let window = source.window.clone().unwrap_or(0..=MAX_CYCLES - 1);
-    if *window.start() > result.cycles {
-        bail!(
-            "--view-cycles {}..{}: the run ended at cycle {}",
-            window.start(),
-            window.end(),
-            result.cycles
-        );
-    }
-    if source.window.is_none() && result.cycles >= MAX_CYCLES {
+/// Writes the page of `recording`, cycles of `result`, a run of `source`, to `out`.
+pub fn write(recording: &Recording, source: &Source, result: &RunResult, out: &Path) -> Result<()> {
+    if let Some(w) = &source.window {
+        if *w.start() > result.cycles {
+            bail!(
+                "--view-cycles {}..{}: the run ended at cycle {}",
+                w.start(),
+                w.end(),
+                result.cycles
+            );
+        }
+    } else if result.cycles >= MAX_CYCLES {
         eprintln!(
             "warning: the run took {} cycles; the page shows cycles 0..{} (--view-cycles A..B \
              for others)",
@@ -71,20 +94,6 @@ pub fn write(source: &Source, result: &RunResult, out: &Path) -> Result<()> {
             MAX_CYCLES - 1
         );
     }
-    let sampling = match source.engine.as_str() {
-        "rtl" => Sampling::EveryStep,
-        _ => Sampling::BeforeRisingClock,
-    };
-    let file = std::fs::File::open(source.waveform)
-        .with_context(|| format!("cannot read {}", source.waveform.display()))?;
-    let recording = record(
-        std::io::BufReader::new(file),
-        sampling,
-        source.cores,
-        source.init,
-        window,
-    )
-    .with_context(|| format!("the waveform {}", source.waveform.display()))?;
     let title = format!("{}", source.program.display());
     let svg = (!result.timeline.is_empty())
         .then(|| timeline_svg::draw(source.frames, &result.timeline, &title))
@@ -92,10 +101,12 @@ pub fn write(source: &Source, result: &RunResult, out: &Path) -> Result<()> {
     let (left, scale) = timeline_svg::cycle_axis(&result.timeline);
     let engine = match source.engine.as_str() {
         "rtl" => "rtl engine (the rust-hdl simulation)".to_string(),
+        "model" => "model engine: the reference model's ideal timing, not the hardware's cycles"
+            .to_string(),
         e => format!("{e} engine (the emitted Verilog)"),
     };
     let html = page::write(
-        &recording,
+        recording,
         source.frames,
         source.cores,
         svg.as_deref().map(|s| (s, left, scale)),

@@ -12,15 +12,64 @@ mod scheduler;
 mod shared_mem;
 
 use self::core::{Core, Outcome, Plan};
+use self::shared_mem::Access;
 use crate::frame::{present_cores, Frame, CORES};
 use crate::image::sm::SmImage;
 use crate::isa::{AluOp, Instruction};
 use crate::run::{CoreFault, ErrorCode, RunConfig, RunResult, Stats, Status};
+use crate::view::{CoreState, CoreView, CycleView, Recording, SchedView};
 use scheduler::Scheduler;
 use shared_mem::SharedMem;
+use std::ops::RangeInclusive;
 
 /// Runs `frames` (the program, L = `frames.len()`, 1–64) on shared memory `sm`.
 pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
+    run_observed(frames, sm, config, None)
+}
+
+/// [`run`], and the cycles `window` as the viewer shows them (`gpu16 run --engine model
+/// --view`): the model's own cycles, at its ideal timing, not the hardware's.
+pub fn run_viewed(
+    frames: &[Frame],
+    sm: &SmImage,
+    config: RunConfig,
+    window: RangeInclusive<u64>,
+) -> (RunResult, Recording) {
+    let mut rec = Recording::new(*window.start(), Vec::new(), sm.clone());
+    let mut regs = vec![[0u8; 16]; config.cores];
+    let mut mem = sm.clone();
+    let mut cycle = 0u64;
+    let mut observe = |view: CycleView| {
+        if cycle == *window.start() {
+            rec.regs = regs.clone();
+            rec.sm = mem.clone();
+        }
+        if window.contains(&cycle) {
+            rec.cycles.push(view.clone());
+        }
+        for &(core, reg, value) in &view.reg_writes {
+            regs[core as usize][reg as usize] = value;
+        }
+        for &(addr, value) in &view.sm_writes {
+            mem[addr as usize] = value;
+        }
+        cycle += 1;
+    };
+    let result = run_observed(frames, sm, config, Some(&mut observe));
+    if rec.cycles.is_empty() {
+        rec.regs = result.regs.clone();
+        rec.sm = result.sm.clone();
+    }
+    (result, rec)
+}
+
+/// [`run`], showing each cycle to `observe` if given.
+fn run_observed(
+    frames: &[Frame],
+    sm: &SmImage,
+    config: RunConfig,
+    mut observe: Option<&mut dyn FnMut(CycleView)>,
+) -> RunResult {
     let mut cores: [Core; CORES] = std::array::from_fn(|i| Core {
         id: i as u8,
         ..Core::default()
@@ -46,10 +95,26 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
             sched.cut_off(cycle, &mut timeline);
             break;
         }
+        // What the viewer shows of the cycle's start: the frame at TP and what holds it back,
+        // the registers, the banks' locks and pointers.
+        // (Only when watched: the model runs the long random campaigns.)
+        let watched = observe.is_some();
+        let (tp, holds) = (sched.tp(), if watched { sched.holds(frames) } else { 0 });
+        let regs_before: Vec<[u8; 16]> = match watched {
+            true => cores.iter().map(|c| c.rf).collect(),
+            false => Vec::new(),
+        };
+        let mut banks = std::array::from_fn(|b| mem.bank_view(b));
+        let mut states = [CoreState::Idle; CORES];
+        let mut ips = [None; CORES];
+        let mut sm_writes = Vec::new();
+
         if let Some(code) = sched.step(cycle, frames, &mut cores, &mut timeline, &mut stats) {
             fail(&mut status, code, sched.tp(), None);
             sched.stopped = true;
         }
+        // The tasks in flight this cycle, those just issued included.
+        let (busy, acq) = (sched.busy(), sched.acq_busy());
 
         // Every busy core plans its instruction; memory requests go to the banks together.
         let mut plans: [Option<Plan>; CORES] = std::array::from_fn(|_| None);
@@ -61,9 +126,35 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
                     requests[i] = Some(req);
                 }
                 plans[i] = Some(plan);
+                states[i] = CoreState::Running;
+                ips[i] = Some(core.ip);
             }
         }
         let granted = mem.serve(&requests, &mut stats);
+        for (i, req) in requests.iter().enumerate() {
+            let Some(req) = req else { continue };
+            let b = crate::isa::sm::bank(req.addr);
+            banks[b].requests |= 1 << i;
+            if granted[i].is_some() {
+                banks[b].grant = Some(i as u8);
+                if let (true, Access::Store(v) | Access::StoreSync(v)) = (watched, req.access) {
+                    sm_writes.push((req.addr, v));
+                }
+            } else {
+                states[i] = match banks[b].lock {
+                    Some((holder, row))
+                        if holder as usize != i
+                            && (row == req.addr as u8 || req.access == Access::LoadSync) =>
+                    {
+                        CoreState::WaitLock {
+                            bank: b as u8,
+                            holder,
+                        }
+                    }
+                    _ => CoreState::WaitBank { bank: b as u8 },
+                };
+            }
+        }
 
         for (i, plan) in plans.into_iter().enumerate() {
             let Some(plan) = plan else { continue };
@@ -113,6 +204,11 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
                 }
                 Err(code) => Some(code),
             };
+            states[i] = if fault.is_some() {
+                CoreState::Fault
+            } else {
+                CoreState::Ready
+            };
             if let Some(code) = fault {
                 let at = CoreFault {
                     core: i as u8,
@@ -128,6 +224,37 @@ pub fn run(frames: &[Frame], sm: &SmImage, config: RunConfig) -> RunResult {
             mem.release(i);
             sched.ready(core, cycle, &mut timeline);
             core.ip = 0;
+        }
+        if let Some(observe) = observe.as_mut() {
+            let error = match status {
+                Status::Ok => 0,
+                Status::Error { code, .. } => code.hardware_code(),
+            };
+            let reg_writes = (0..config.cores)
+                .flat_map(|c| (0..16).map(move |r| (c, r)))
+                .filter(|&(c, r)| cores[c].rf[r] != regs_before[c][r])
+                .map(|(c, r)| (c as u8, r as u8, cores[c].rf[r]))
+                .collect();
+            observe(CycleView {
+                sched: SchedView {
+                    tp: tp as u8,
+                    busy,
+                    acq,
+                    holds,
+                    handled: sched.tp() != tp,
+                    error,
+                },
+                cores: (0..config.cores)
+                    .map(|i| CoreView {
+                        state: states[i],
+                        frame: cores[i].task_frame,
+                        ip: ips[i],
+                    })
+                    .collect(),
+                banks,
+                reg_writes,
+                sm_writes,
+            });
         }
         cycle += 1;
     }

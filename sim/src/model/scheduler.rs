@@ -54,6 +54,35 @@ impl Scheduler {
         self.in_flight.iter().fold(0, |m, t| m | t.remaining)
     }
 
+    /// The cores whose tasks hold the frame at TP back (those it waits for), as the walk finds
+    /// it at the start of a cycle; 0 when it may be handled, or there is none.
+    pub fn holds(&self, frames: &[Frame]) -> u16 {
+        if self.stopped || self.tp >= frames.len() {
+            return 0;
+        }
+        let acq = self.acq_busy();
+        if acq != 0 {
+            return acq;
+        }
+        let busy = self.busy();
+        if self.ifs_left == 0 {
+            ControlFrame::decode(&frames[self.tp]).r0_targets() & busy
+        } else {
+            match self.fence {
+                Fence::No | Fence::Acq => self.mask & busy,
+                Fence::Rel => busy,
+            }
+        }
+    }
+
+    /// The cores running a task issued under `acq`.
+    pub fn acq_busy(&self) -> u16 {
+        self.in_flight
+            .iter()
+            .filter(|t| t.acq)
+            .fold(0, |m, t| m | t.remaining)
+    }
+
     /// The run is over: every frame handled (or the scheduler stopped), nothing in flight.
     pub fn finished(&self, frames: usize) -> bool {
         (self.stopped || self.tp >= frames) && self.in_flight.is_empty()

@@ -5,6 +5,7 @@ use crate::frame::CORES;
 use crate::image::sm::SmImage;
 use crate::isa::sm::{bank, BANKS};
 use crate::run::Stats;
+use crate::view::BankView;
 
 /// What a memory instruction does to its byte.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,6 +107,17 @@ impl SharedMem {
             });
         }
         out
+    }
+
+    /// Bank `b` as the viewer shows it at the start of a cycle (before [`SharedMem::serve`]):
+    /// its lock and the core its round-robin search starts from.
+    pub fn bank_view(&self, b: usize) -> BankView {
+        BankView {
+            requests: 0,
+            grant: None,
+            pointer: (self.last_grant[b] + 1) % CORES as u8,
+            lock: self.locks[b].map(|l| (l.owner, l.row)),
+        }
     }
 
     /// Releases any lock `core` holds (its task ended).
