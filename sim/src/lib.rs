@@ -8,6 +8,7 @@ pub mod frame;
 pub mod image;
 pub mod isa;
 pub mod link;
+pub mod markup;
 pub mod model;
 pub mod run;
 pub mod view;

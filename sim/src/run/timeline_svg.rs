@@ -10,6 +10,7 @@
 
 use super::{Event, EventKind};
 use crate::frame::{layout, ControlFrame, Fence, Frame, FrameKind};
+use crate::markup::escape;
 use std::fmt::Write;
 
 /// A timeline that does not belong to the program it is drawn with.
@@ -302,12 +303,6 @@ fn tick_step(end: u64) -> u64 {
         }
         unit *= 10;
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@
 use super::{CoreState, CycleView, Recording};
 use crate::frame::{layout, ControlFrame, Frame, FrameKind};
 use crate::isa::{decode, is_canonical, Decoded};
+use crate::markup::escape;
 use crate::run::ErrorCode;
 use serde_json::{json, Value};
 
@@ -199,12 +200,6 @@ pub fn write(
     TEMPLATE
         .replacen(DATA_MARK, &data, 1)
         .replacen("GPU16_TITLE", &escape(labels.title), 1)
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]
