@@ -251,3 +251,38 @@ fn an_error_in_the_viewer() {
     assert_eq!(fault.as_deref(), Some("1"), "core 2's fault at IP 1");
     assert_eq!(b.errors(), Vec::<String>::new());
 }
+
+/// What `--view` cannot do is said, with what to do instead.
+#[test]
+fn view_flags_that_cannot_work_are_clear_errors() {
+    let dir = common::scratch("viewer-flags");
+    let page = dir.join("v.html");
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gpu16"))
+            .arg("run")
+            .arg(example("spec_example2.s"))
+            .args(["--view".as_ref(), page.as_os_str()])
+            .args(args)
+            .output()
+            .expect("gpu16 runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (code, err) = run(&["--engine", "board", "--port", "/dev/null"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("--view shows a run cycle by cycle"), "{err}");
+    let (code, err) = run(&["--view-cycles", "5000..5100"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("the run ended at cycle 105"), "{err}");
+    let (code, err) = run(&["--view-cycles", "10..5"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("comes before"), "{err}");
+    assert!(!page.exists(), "no page for a run that could not be viewed");
+    // A window: the page's cycles are those asked for.
+    let (code, _) = run(&["--view-cycles", "40..60", "--engine", "model"]);
+    assert_eq!(code, Some(0));
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(text.contains("\"first\":40"));
+}
