@@ -4,8 +4,9 @@
 //! the access row's byte, as it was before its write, is on `row_data` the cycle after. Its
 //! Verilog replays cycle for cycle in Icarus and Verilator.
 
-use gpu16_fpga::cosim::Recording;
+use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::emit;
+use gpu16_fpga::tools::ToolError;
 use gpu16_hdl::shared_mem::Bank;
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_testbenches::lint_and_replay;
@@ -61,4 +62,32 @@ fn its_verilog_passes_yosys_and_verilator_lint_and_replays_in_icarus_and_verilat
     let mut rec = Recording::default();
     random_run(2_000, Some(&mut rec));
     lint_and_replay(env!("CARGO_TARGET_TMPDIR"), "bank", &v, "bank", &rec);
+}
+
+/// The replay's check can fail, under either simulator: a wrong `data` in one cycle is one
+/// mismatch there. (The whole GPU's replay shows it again under Icarus.)
+#[test]
+fn a_replay_that_differs_is_caught_by_both_simulators() {
+    let v = emit::verilog(&connected::<Bank>(), "bank").expect("the bank emits Verilog");
+    let mut rec = Recording::default();
+    random_run(300, Some(&mut rec));
+    let cycle = rec.cycles() - 7;
+    rec.corrupt_output(cycle, "data");
+    for (sim, dir) in [
+        (Simulator::Icarus, "bank_bad_icarus"),
+        (Simulator::Verilator, "bank_bad_verilator"),
+    ] {
+        let dir = gpu16_testbenches::scratch(env!("CARGO_TARGET_TMPDIR"), dir);
+        match rec.run(&v, "bank", sim, &dir).unwrap_err() {
+            ToolError::Mismatch {
+                mismatches: 1,
+                finished: true,
+                detail,
+            } => assert!(
+                detail.contains(&format!("MISMATCH cycle {cycle}: data")),
+                "{detail}"
+            ),
+            e => panic!("{sim:?}: not one mismatch: {e}"),
+        }
+    }
 }

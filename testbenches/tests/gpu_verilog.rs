@@ -50,7 +50,7 @@ fn recording() -> Recording {
 }
 
 #[test]
-fn a_replay_that_differs_is_caught_by_both_simulators() {
+fn a_replay_that_differs_is_caught() {
     // The check must be able to fail: expect a wrong `done` in one cycle.
     let mut rec = record(
         &asm(".cf mask=0x1\n.if\nset_const 1, r9\nready\n"),
@@ -59,24 +59,26 @@ fn a_replay_that_differs_is_caught_by_both_simulators() {
     let cycle = rec.cycles() - 3;
     rec.corrupt_output(cycle, "host$done");
     let v = Block::Gpu.verilog().unwrap();
-    for (sim, dir) in [
-        (Simulator::Icarus, "gpu_bad_icarus"),
-        (Simulator::Verilator, "gpu_bad_verilator"),
-    ] {
-        let err = rec
-            .run(&v, Block::Gpu.top(), sim, &scratch!(dir))
-            .unwrap_err();
-        match &err {
-            ToolError::Mismatch {
-                mismatches: 1,
-                finished: true,
-                detail,
-            } => assert!(
-                detail.contains(&format!("MISMATCH cycle {cycle}: host$done")),
-                "{err}"
-            ),
-            _ => panic!("not one mismatch: {err}"),
-        }
+    // Under Icarus (a whole-GPU build for Verilator takes minutes; the bank's testbench shows
+    // the check failing under Verilator too).
+    let err = rec
+        .run(
+            &v,
+            Block::Gpu.top(),
+            Simulator::Icarus,
+            &scratch!("gpu_bad_icarus"),
+        )
+        .unwrap_err();
+    match &err {
+        ToolError::Mismatch {
+            mismatches: 1,
+            finished: true,
+            detail,
+        } => assert!(
+            detail.contains(&format!("MISMATCH cycle {cycle}: host$done")),
+            "{err}"
+        ),
+        _ => panic!("not one mismatch: {err}"),
     }
 }
 
