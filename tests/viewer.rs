@@ -188,6 +188,17 @@ fn atomic_counter_in_the_viewer() {
     let hash = b.eval("return location.hash;");
     assert_eq!(hash.as_str().unwrap(), format!("#cycle={}", at - 10));
 
+    // A click on the overview picture goes to the cycle under the pointer.
+    let clicked = b.eval(
+        "const svg = document.querySelector('#overview svg');
+         const r = svg.getBoundingClientRect();
+         const x = D.overview.left + 500.5 * D.overview.scale;
+         const clientX = r.left + x * r.width / svg.viewBox.baseVal.width;
+         svg.dispatchEvent(new MouseEvent('click', {clientX, clientY: r.top + 50, bubbles: true}));
+         return document.getElementById('cycle-now').textContent;",
+    );
+    assert_eq!(clicked.as_str(), Some("500"));
+
     // The last cycle's memory is the dump's.
     b.press(END, false);
     let last = shown(&mut b);
