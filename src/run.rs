@@ -119,10 +119,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         );
     }
     // The waveform the hardware engines' view is read from: the user's --vcd, or our own.
-    let waveform_path = match (&args.vcd, &args.view) {
+    let scratch = (args.vcd.is_none() && args.view.is_some() && args.engine != Engine::Model)
+        .then(view::ScratchWaveform::new);
+    let waveform_path = match (&args.vcd, &scratch) {
         (Some(p), _) => Some(p.clone()),
-        (None, Some(_)) if args.engine != Engine::Model => Some(view::scratch_waveform()),
-        _ => None,
+        (None, Some(s)) => Some(s.0.clone()),
+        (None, None) => None,
     };
     // The model's view comes from the model itself.
     let mut model_view = None;
@@ -270,11 +272,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             (Some(recording), _) => Ok(recording),
             (None, Some(vcd)) => {
                 let window = view::window(args.view_cycles.clone());
-                let read = view::read_waveform(vcd, &engine, config.cores, &init, window);
-                if args.vcd.is_none() {
-                    std::fs::remove_file(vcd).ok();
-                }
-                read
+                view::read_waveform(vcd, &engine, config.cores, &init, window)
             }
             (None, None) => unreachable!("a hardware engine's view has a waveform"),
         }?;

@@ -34,9 +34,20 @@ pub fn parse_window(text: &str) -> Result<RangeInclusive<u64>, String> {
     Ok(a..=b)
 }
 
-/// A waveform file of our own for a view the user asked no `--vcd` for.
-pub fn scratch_waveform() -> PathBuf {
-    std::env::temp_dir().join(format!("gpu16-view-{}.vcd", std::process::id()))
+/// A waveform file of our own for a view the user asked no `--vcd` for, removed when dropped
+/// (whether the run and the page succeed or not).
+pub struct ScratchWaveform(pub PathBuf);
+
+impl ScratchWaveform {
+    pub fn new() -> ScratchWaveform {
+        ScratchWaveform(std::env::temp_dir().join(format!("gpu16-view-{}.vcd", std::process::id())))
+    }
+}
+
+impl Drop for ScratchWaveform {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.0).ok();
+    }
 }
 
 /// The cycles a view holds: those asked for, or the first [`MAX_CYCLES`].
