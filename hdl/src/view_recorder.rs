@@ -11,7 +11,7 @@
 //! are both `cores.3.fetch.e_ip`.
 
 use gpu16_sim::image::sm::SmImage;
-use gpu16_sim::view::{BankView, CoreState, CoreView, CycleView, Recording, SchedView};
+use gpu16_sim::view::{BankView, CoreState, CoreView, CycleView, Recorder, Recording, SchedView};
 use std::collections::HashMap;
 use std::io::BufRead;
 use std::ops::RangeInclusive;
@@ -386,64 +386,33 @@ pub fn record(
     if !run.over {
         return Err(RecordError::Unfinished);
     }
-    if run.recording.cycles.is_empty() {
-        // The window starts after the run's end: the state the run ended with.
-        run.recording.regs = run.regs;
-        run.recording.sm = run.sm;
-    }
-    Ok(run.recording)
+    Ok(run.recorder.finish())
 }
 
-/// The run as the samples come: its cycle count, and the registers and memory kept up to the
-/// window's first cycle.
+/// The run as the samples come: cycle 0 is the first with `running` high, the last the one
+/// `done` rises in.
 struct Run {
-    /// The next sample's cycle (None before the run starts).
-    cycle: Option<u64>,
-    window: RangeInclusive<u64>,
-    regs: Vec<[u8; 16]>,
-    sm: SmImage,
-    recording: Recording,
+    recorder: Recorder,
+    started: bool,
     over: bool,
 }
 
 impl Run {
     fn new(cores: usize, init: &SmImage, window: RangeInclusive<u64>) -> Run {
         Run {
-            cycle: None,
-            regs: vec![[0; 16]; cores],
-            sm: init.clone(),
-            recording: Recording::new(*window.start(), Vec::new(), init.clone()),
-            window,
+            recorder: Recorder::new(cores, init, window),
+            started: false,
             over: false,
         }
     }
 
-    /// Takes one cycle's signals; true once the run (or the window) is over.
+    /// Takes one sample's signals; true once the run (or the window) is over.
     fn sample(&mut self, slots: &Slots, v: &[u64]) -> bool {
-        if self.over {
-            return true;
+        self.started |= v[slots.running] != 0;
+        if self.started && !self.over {
+            let window_over = self.recorder.push(slots.cycle(v));
+            self.over = window_over || v[slots.done] != 0;
         }
-        let cycle = match self.cycle {
-            Some(c) => c,
-            None if v[slots.running] != 0 => 0,
-            None => return false,
-        };
-        self.cycle = Some(cycle + 1);
-        let view = slots.cycle(v);
-        if cycle == *self.window.start() {
-            self.recording.regs = self.regs.clone();
-            self.recording.sm = self.sm.clone();
-        }
-        if self.window.contains(&cycle) {
-            self.recording.cycles.push(view.clone());
-        }
-        for &(core, reg, value) in &view.reg_writes {
-            self.regs[core as usize][reg as usize] = value;
-        }
-        for &(addr, value) in &view.sm_writes {
-            self.sm[addr as usize] = value;
-        }
-        self.over = v[slots.done] != 0 || cycle >= *self.window.end();
         self.over
     }
 }

@@ -17,7 +17,7 @@ use crate::frame::{present_cores, Frame, CORES};
 use crate::image::sm::SmImage;
 use crate::isa::{AluOp, Instruction};
 use crate::run::{CoreFault, ErrorCode, RunConfig, RunResult, Stats, Status};
-use crate::view::{CoreState, CoreView, CycleView, Recording, SchedView};
+use crate::view::{CoreState, CoreView, CycleView, Recorder, Recording, SchedView};
 use scheduler::Scheduler;
 use shared_mem::SharedMem;
 use std::ops::RangeInclusive;
@@ -35,32 +35,12 @@ pub fn run_viewed(
     config: RunConfig,
     window: RangeInclusive<u64>,
 ) -> (RunResult, Recording) {
-    let mut rec = Recording::new(*window.start(), Vec::new(), sm.clone());
-    let mut regs = vec![[0u8; 16]; config.cores];
-    let mut mem = sm.clone();
-    let mut cycle = 0u64;
+    let mut recorder = Recorder::new(config.cores, sm, window);
     let mut observe = |view: CycleView| {
-        if cycle == *window.start() {
-            rec.regs = regs.clone();
-            rec.sm = mem.clone();
-        }
-        if window.contains(&cycle) {
-            rec.cycles.push(view.clone());
-        }
-        for &(core, reg, value) in &view.reg_writes {
-            regs[core as usize][reg as usize] = value;
-        }
-        for &(addr, value) in &view.sm_writes {
-            mem[addr as usize] = value;
-        }
-        cycle += 1;
+        recorder.push(view);
     };
     let result = run_observed(frames, sm, config, Some(&mut observe));
-    if rec.cycles.is_empty() {
-        rec.regs = result.regs.clone();
-        rec.sm = result.sm.clone();
-    }
-    (result, rec)
+    (result, recorder.finish())
 }
 
 /// [`run`], showing each cycle to `observe` if given.

@@ -11,6 +11,7 @@ pub mod page;
 
 use crate::image::sm::SmImage;
 use serde::Serialize;
+use std::ops::RangeInclusive;
 
 /// What a core does in a cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -141,5 +142,60 @@ impl Recording {
         self.cycles
             .iter()
             .take(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+}
+
+/// Builds the [`Recording`] of a window of a run from its cycles in order (cycle 0 first):
+/// it keeps the registers and memory up to the window's start, and the cycles inside it.
+pub struct Recorder {
+    /// The next cycle's number.
+    cycle: u64,
+    window: RangeInclusive<u64>,
+    /// Registers and memory after the cycles so far.
+    regs: Vec<[u8; 16]>,
+    sm: SmImage,
+    recording: Recording,
+}
+
+impl Recorder {
+    /// For a run on `cores` cores (registers zeroed at launch) whose memory starts as `init`.
+    pub fn new(cores: usize, init: &SmImage, window: RangeInclusive<u64>) -> Recorder {
+        Recorder {
+            cycle: 0,
+            regs: vec![[0; 16]; cores],
+            sm: init.clone(),
+            recording: Recording::new(*window.start(), Vec::new(), init.clone()),
+            window,
+        }
+    }
+
+    /// Takes the next cycle; true once the window is over.
+    pub fn push(&mut self, view: CycleView) -> bool {
+        let cycle = self.cycle;
+        self.cycle += 1;
+        if cycle == *self.window.start() {
+            self.recording.regs = self.regs.clone();
+            self.recording.sm = self.sm.clone();
+        }
+        for &(core, reg, value) in &view.reg_writes {
+            self.regs[core as usize][reg as usize] = value;
+        }
+        for &(addr, value) in &view.sm_writes {
+            self.sm[addr as usize] = value;
+        }
+        if self.window.contains(&cycle) {
+            self.recording.cycles.push(view);
+        }
+        cycle >= *self.window.end()
+    }
+
+    /// The recording; if the window starts after the run's last cycle, it holds no cycle and
+    /// the registers and memory the run ended with.
+    pub fn finish(mut self) -> Recording {
+        if self.recording.cycles.is_empty() {
+            self.recording.regs = self.regs;
+            self.recording.sm = self.sm;
+        }
+        self.recording
     }
 }
