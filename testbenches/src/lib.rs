@@ -17,6 +17,7 @@ pub mod sm_traffic;
 
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::lint;
+use gpu16_fpga::tools::ToolError;
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::run::{RunConfig, RunResult};
@@ -80,6 +81,22 @@ pub fn lint_and_replay(base: &str, name: &str, verilog: &str, top: &str, recordi
         recording
             .run(verilog, top, sim, &dir(tool))
             .unwrap_or_else(|e| panic!("{name} in {tool}: {e}"));
+    }
+}
+
+/// `err`, from a replay whose output `port` was corrupted in `cycle`, is exactly that one
+/// mismatch: the replay's check can fail.
+pub fn assert_one_mismatch(err: &ToolError, cycle: usize, port: &str) {
+    match err {
+        ToolError::Mismatch {
+            mismatches: 1,
+            finished: true,
+            detail,
+        } => assert!(
+            detail.contains(&format!("MISMATCH cycle {cycle}: {port}")),
+            "{detail}"
+        ),
+        e => panic!("not one mismatch: {e}"),
     }
 }
 

@@ -6,11 +6,10 @@
 
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::emit;
-use gpu16_fpga::tools::ToolError;
 use gpu16_hdl::shared_mem::Bank;
 use gpu16_hdl::sim::{connected, settle, tick};
-use gpu16_testbenches::lint_and_replay;
 use gpu16_testbenches::rng::Rng;
+use gpu16_testbenches::{assert_one_mismatch, lint_and_replay};
 
 /// Random reads and writes over 4 rows (so that a write often meets the row read at its edge),
 /// checked against a plain array; returns the forwarded writes seen.
@@ -78,16 +77,7 @@ fn a_replay_that_differs_is_caught_by_both_simulators() {
         (Simulator::Verilator, "bank_bad_verilator"),
     ] {
         let dir = gpu16_testbenches::scratch(env!("CARGO_TARGET_TMPDIR"), dir);
-        match rec.run(&v, "bank", sim, &dir).unwrap_err() {
-            ToolError::Mismatch {
-                mismatches: 1,
-                finished: true,
-                detail,
-            } => assert!(
-                detail.contains(&format!("MISMATCH cycle {cycle}: data")),
-                "{detail}"
-            ),
-            e => panic!("{sim:?}: not one mismatch: {e}"),
-        }
+        let err = rec.run(&v, "bank", sim, &dir).unwrap_err();
+        assert_one_mismatch(&err, cycle, "data");
     }
 }

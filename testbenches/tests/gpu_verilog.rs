@@ -5,11 +5,10 @@
 use gpu16_fpga::blocks::{Block, Counters};
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::lint;
-use gpu16_fpga::tools::ToolError;
 use gpu16_sim::image::sm;
 use gpu16_sim::run::RunConfig;
 use gpu16_testbenches::scratch;
-use gpu16_testbenches::{asm, examples, record_gpu_run};
+use gpu16_testbenches::{asm, assert_one_mismatch, examples, record_gpu_run};
 
 #[test]
 fn scheduler_and_gpu_verilog_pass_yosys_and_verilator_lint() {
@@ -69,17 +68,7 @@ fn a_replay_that_differs_is_caught() {
             &scratch!("gpu_bad_icarus"),
         )
         .unwrap_err();
-    match &err {
-        ToolError::Mismatch {
-            mismatches: 1,
-            finished: true,
-            detail,
-        } => assert!(
-            detail.contains(&format!("MISMATCH cycle {cycle}: host$done")),
-            "{err}"
-        ),
-        _ => panic!("not one mismatch: {err}"),
-    }
+    assert_one_mismatch(&err, cycle, "host$done");
 }
 
 #[test]
