@@ -10,7 +10,7 @@ use gpu16_sim::view::Recording;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-/// The most cycles a page holds (its size grows by up to ~90 bytes a cycle, and the browser
+/// The most cycles a page holds (its size grows by 70–260 bytes a cycle, and the browser
 /// keeps every cycle's state).
 pub const MAX_CYCLES: u64 = 20_000;
 
