@@ -273,7 +273,7 @@ mod numeric_flags {
     //! Every numeric flag with any text at all: an exit status of the contract, never a panic
     //! (101) or a signal.
     use super::*;
-    use gpu16_fpga::board::pll::Pll;
+    use gpu16_fpga::board::pll::{Pll, PllKind};
     use proptest::prelude::*;
 
     /// Values around every edge the flags have, and any text.
@@ -382,7 +382,7 @@ mod numeric_flags {
             )?;
             let valid = v.parse::<f64>().ok().map(|mhz| (mhz * 1e6).round()).is_some_and(|hz| {
                 (1.0..=f64::from(u32::MAX)).contains(&hz)
-                    && (hz == 25e6 || Pll::for_clock(25_000_000, hz as u64).is_ok())
+                    && (hz == 25e6 || Pll::for_clock(PllKind::Ecp5, 25_000_000, hz as u64).is_ok())
                     && gpu16_sim::link::clocks_per_bit(hz as u32, 115_200).is_ok()
             });
             prop_assert_eq!(code, if valid { 4 } else { 1 });

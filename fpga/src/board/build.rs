@@ -118,8 +118,8 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
             "clock: {clock_mhz} MHz from the PLL (the {} MHz oscillator × {}/{}, its VCO at {} \
              MHz); the report below compares the routed Fmax with it",
             f64::from(board.oscillator_hz()) / 1e6,
-            p.clkfb_div,
-            p.clki_div,
+            p.feedback_div,
+            p.input_div,
             p.vco_hz() as f64 / 1e6
         ),
         None => format!(
@@ -196,13 +196,11 @@ pub fn design_clock(board: Board, clock_hz: u32) -> Result<Option<Pll>, PllError
     if clock_hz == board.oscillator_hz() {
         return Ok(None);
     }
-    if board.family() != Family::Ecp5 {
-        return Err(PllError::NoPll {
-            board: board.name(),
-            oscillator: board.oscillator_hz(),
-        });
-    }
-    Pll::for_clock(board.oscillator_hz(), u64::from(clock_hz)).map(Some)
+    let kind = board.pll_kind().ok_or(PllError::NoPll {
+        board: board.name(),
+        oscillator: board.oscillator_hz(),
+    })?;
+    Pll::for_clock(kind, board.oscillator_hz(), u64::from(clock_hz)).map(Some)
 }
 
 /// Packs the routed design in `dir` into `bitstream`: `ecppack` (PyPI's `yowasp-ecppack`)

@@ -127,6 +127,16 @@ impl Board {
         }
     }
 
+    /// The PLL that makes the design's clock from the oscillator, if gpu16 has one for the
+    /// board's FPGA (none yet for the Tang Primer 25K's GW5A, whose `PLLA` differs).
+    pub fn pll_kind(self) -> Option<pll::PllKind> {
+        match self.device() {
+            Device::Gw5a25 => None,
+            Device::Gw2ar18 => Some(pll::PllKind::Gw2a),
+            _ => Some(pll::PllKind::Ecp5),
+        }
+    }
+
     /// N, the cores of the GPU `gpu16 build` puts on this board by default: the most that
     /// fit with the bridge and meet the board's clock, as measured (docs/BOARD.md).
     pub fn default_cores(self) -> usize {
@@ -148,8 +158,7 @@ impl Board {
     /// The clock `gpu16 build` makes for the GPU by default: one the routed design meets on
     /// this board's device with margin (docs/BOARD.md, *Clocks*).
     ///
-    /// The Gowin boards run from their oscillator (27 MHz on the 20K, 50 MHz on the 25K):
-    /// gpu16 has no Gowin PLL block yet.
+    /// The Tang Primer 25K runs from its 50 MHz oscillator: gpu16 has no PLL for the GW5A.
     pub fn default_clock_hz(self, design: build::Design) -> u32 {
         match (design, self.device()) {
             (_, Device::Gw2ar18 | Device::Gw5a25) => self.oscillator_hz(),
@@ -188,9 +197,9 @@ impl Board {
     /// The Verilog top `gpu16 build` hands to yosys: the board's pins, named as in its LPF,
     /// around the design's module `inner` (ports `clock`, `uart_rx`, `uart_tx`, `leds`,
     /// `led_summary`). The design's clock is the oscillator, or with `pll` the clock of the
-    /// module `pll` (ports `clkin`, `clkout`, `locked`: [`pll::Pll::verilog`]), which reaches
-    /// the design through a clock buffer that passes no edge before the PLL has locked: the
-    /// design starts from its power-up state on a steady clock.
+    /// module `pll` (ports `clkin`, `clkout`, `locked`: [`pll::Pll::verilog`]), whose clock
+    /// gate passes no edge before the PLL has locked: the design starts from its power-up
+    /// state on a steady clock.
     pub fn pin_wrapper(self, inner: &str, pll: Option<&str>) -> String {
         let mut v = String::new();
         let top = self.wrapper_top();
@@ -220,15 +229,10 @@ impl Board {
         let clock = match pll {
             None => oscillator,
             Some(pll) => {
-                writeln!(v, "  wire pll_clock, locked, clock;").unwrap();
+                writeln!(v, "  wire clock, locked;").unwrap();
                 writeln!(
                     v,
-                    "  {pll} pll(.clkin({oscillator}), .clkout(pll_clock), .locked(locked));"
-                )
-                .unwrap();
-                writeln!(
-                    v,
-                    "  DCCA gate(.CLKI(pll_clock), .CE(locked), .CLKO(clock));"
+                    "  {pll} pll(.clkin({oscillator}), .clkout(clock), .locked(locked));"
                 )
                 .unwrap();
                 "clock"

@@ -1,44 +1,117 @@
-//! The ECP5 PLL (`EHXPLLL`) that clocks the design on a board: the dividers that make a
-//! requested clock from the board's oscillator within the device's limits, and the Verilog
-//! of the PLL with them.
+//! The PLL that clocks the design on a board: the dividers that make a requested clock from
+//! the board's oscillator within the device's limits, and the Verilog of the PLL with them,
+//! behind a clock gate that passes no edge before the PLL has locked.
 //!
-//! With the feedback taken from the output (`FEEDBK_PATH "CLKOP"`), the PLL's phase detector
-//! compares `f_in / CLKI_DIV` with `f_out / CLKFB_DIV`, so `f_out = f_in · CLKFB_DIV /
-//! CLKI_DIV`, and its oscillator runs at `f_vco = f_out · CLKOP_DIV`. The limits are those
-//! Project Trellis' `ecppll` applies (input 8–400 MHz, output 10–400 MHz, phase detector
-//! 3.125–400 MHz, oscillator 400–800 MHz; `CLKI_DIV` and `CLKOP_DIV` 1–128, `CLKFB_DIV`
-//! 1–80). Only clocks the PLL makes exactly are offered, so the UART's bit time, counted in
-//! clock cycles, is what the build computed.
+//! Both PLLs gpu16 uses have the same shape. The phase detector compares `f_in / input_div`
+//! with the output divided by `feedback_div`, so `f_out = f_in · feedback_div / input_div`,
+//! and the PLL's oscillator runs at `f_vco = f_out · output_div`:
+//!
+//! | | ECP5 `EHXPLLL` (feedback from CLKOP) | Gowin GW2A `rPLL` (internal feedback) |
+//! |---|---|---|
+//! | input | 8–400 MHz | 3–500 MHz |
+//! | output | 10–400 MHz | 3.90625–625 MHz |
+//! | phase detector | 3.125–400 MHz | 3–500 MHz |
+//! | oscillator | 400–800 MHz | 500–1250 MHz |
+//! | `input_div` | `CLKI_DIV` 1–128 | `IDIV_SEL` + 1, 1–64 |
+//! | `feedback_div` | `CLKFB_DIV` 1–80 | `FBDIV_SEL` + 1, 1–64 |
+//! | `output_div` | `CLKOP_DIV` 1–128 | `ODIV_SEL` 2, 4, 8, 16, 32, 48 … 128 |
+//! | the limits of | Project Trellis' `ecppll` | apicula's `gowin_pack` (which refuses others) |
+//!
+//! Only clocks the PLL makes exactly are offered, so the UART's bit time, counted in clock
+//! cycles, is what the build computed.
 
 use std::ops::RangeInclusive;
 use thiserror::Error;
 
-/// Input, output, phase-detector and oscillator frequencies the PLL works at, in Hz.
-pub const INPUT_HZ: RangeInclusive<u64> = 8_000_000..=400_000_000;
-pub const OUTPUT_HZ: RangeInclusive<u64> = 10_000_000..=400_000_000;
-pub const PFD_HZ: RangeInclusive<f64> = 3_125_000.0..=400_000_000.0;
-pub const VCO_HZ: RangeInclusive<u64> = 400_000_000..=800_000_000;
-/// The dividers' ranges.
-pub const CLKI_DIV: RangeInclusive<u32> = 1..=128;
-pub const CLKFB_DIV: RangeInclusive<u32> = 1..=80;
-pub const CLKOP_DIV: RangeInclusive<u32> = 1..=128;
+/// Which PLL: the FPGA family's primitive and its limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PllKind {
+    /// Lattice ECP5: `EHXPLLL`, gated by a `DCCA`.
+    Ecp5,
+    /// Gowin GW2A (the Tang Nano 20K's GW2AR-18): `rPLL`, gated by a `DQCE`.
+    Gw2a,
+}
+
+/// What a PLL can do: its frequencies in Hz and its dividers.
+pub struct Limits {
+    pub input_hz: RangeInclusive<u64>,
+    pub output_hz: RangeInclusive<u64>,
+    pub pfd_hz: RangeInclusive<u64>,
+    pub vco_hz: RangeInclusive<u64>,
+    pub input_div: RangeInclusive<u32>,
+    pub feedback_div: RangeInclusive<u32>,
+    pub output_divs: &'static [u32],
+}
+
+/// `CLKOP_DIV`: every value from 1 to 128.
+const ECP5_OUTPUT_DIVS: [u32; 128] = {
+    let mut d = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        d[i] = i as u32 + 1;
+        i += 1;
+    }
+    d
+};
+
+impl PllKind {
+    pub fn limits(self) -> Limits {
+        match self {
+            PllKind::Ecp5 => Limits {
+                input_hz: 8_000_000..=400_000_000,
+                output_hz: 10_000_000..=400_000_000,
+                pfd_hz: 3_125_000..=400_000_000,
+                vco_hz: 400_000_000..=800_000_000,
+                input_div: 1..=128,
+                feedback_div: 1..=80,
+                output_divs: &ECP5_OUTPUT_DIVS,
+            },
+            PllKind::Gw2a => Limits {
+                input_hz: 3_000_000..=500_000_000,
+                // 3.90625 MHz: the lowest oscillator over the largest output divider.
+                output_hz: 3_906_250..=625_000_000,
+                pfd_hz: 3_000_000..=500_000_000,
+                vco_hz: 500_000_000..=1_250_000_000,
+                input_div: 1..=64,
+                feedback_div: 1..=64,
+                output_divs: &[2, 4, 8, 16, 32, 48, 64, 80, 96, 112, 128],
+            },
+        }
+    }
+
+    /// The oscillator frequency the dividers aim at among those that make the clock: the
+    /// middle of its range.
+    fn vco_aim_hz(self) -> u64 {
+        let l = self.limits();
+        (l.vco_hz.start() + l.vco_hz.end()) / 2
+    }
+}
 
 /// The PLL's dividers for one input clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pll {
+    pub kind: PllKind,
     pub input_hz: u32,
-    pub clki_div: u32,
-    pub clkfb_div: u32,
-    pub clkop_div: u32,
+    pub input_div: u32,
+    pub feedback_div: u32,
+    pub output_div: u32,
 }
 
 /// A clock the PLL cannot make.
 #[derive(Debug, Error, PartialEq)]
 pub enum PllError {
-    #[error("the PLL takes an input clock of 8 to 400 MHz, not {} MHz", mhz(u64::from(*.0)))]
-    Input(u32),
-    #[error("{} MHz is outside the PLL's 10-400 MHz", mhz(*.0))]
-    Output(u64),
+    #[error("the PLL takes an input clock of {} to {} MHz, not {} MHz",
+        mhz(*.range.start()), mhz(*.range.end()), mhz(u64::from(*.input)))]
+    Input {
+        input: u32,
+        range: RangeInclusive<u64>,
+    },
+    #[error("{} MHz is outside the PLL's {}-{} MHz",
+        mhz(*.output), mhz(*.range.start()), mhz(*.range.end()))]
+    Output {
+        output: u64,
+        range: RangeInclusive<u64>,
+    },
     #[error(
         "the PLL cannot make exactly {} MHz from {} MHz; the nearest clocks it makes are {} \
          MHz and {} MHz",
@@ -65,21 +138,35 @@ fn mhz(hz: u64) -> String {
     format!("{}", hz as f64 / 1e6)
 }
 
+/// Oscillator cycles the Gowin PLL's lock must hold before its clock reaches the design.
+/// Its `LOCK` may flicker while it settles (LiteX does not use it at all), so the gate opens
+/// once it has held for this long (1.2 ms at 27 MHz) and then stays open.
+pub const GOWIN_SETTLE_CYCLES: u32 = 1 << 15;
+
 impl Pll {
     /// The dividers that make exactly `output_hz` from `input_hz`, the oscillator nearest
-    /// 600 MHz (the middle of its range) among them.
-    pub fn for_clock(input_hz: u32, output_hz: u64) -> Result<Pll, PllError> {
-        if !INPUT_HZ.contains(&u64::from(input_hz)) {
-            return Err(PllError::Input(input_hz));
+    /// the middle of its range among them.
+    pub fn for_clock(kind: PllKind, input_hz: u32, output_hz: u64) -> Result<Pll, PllError> {
+        let limits = kind.limits();
+        if !limits.input_hz.contains(&u64::from(input_hz)) {
+            return Err(PllError::Input {
+                input: input_hz,
+                range: limits.input_hz,
+            });
         }
-        if !OUTPUT_HZ.contains(&output_hz) {
-            return Err(PllError::Output(output_hz));
+        if !limits.output_hz.contains(&output_hz) {
+            return Err(PllError::Output {
+                output: output_hz,
+                range: limits.output_hz,
+            });
         }
-        Pll::all(input_hz)
+        Pll::all(kind, input_hz)
             .filter(|p| p.output_hz() == Some(output_hz))
-            .min_by_key(|p| p.vco_hz().abs_diff(600_000_000))
+            .min_by_key(|p| p.vco_hz().abs_diff(kind.vco_aim_hz()))
             .ok_or_else(|| {
-                let made: Vec<u64> = Pll::all(input_hz).filter_map(|p| p.output_hz()).collect();
+                let made: Vec<u64> = Pll::all(kind, input_hz)
+                    .filter_map(|p| p.output_hz())
+                    .collect();
                 PllError::Inexact {
                     wanted: output_hz,
                     input: input_hz,
@@ -100,16 +187,22 @@ impl Pll {
     }
 
     /// Every setting within the limits for `input_hz`.
-    fn all(input_hz: u32) -> impl Iterator<Item = Pll> {
-        CLKI_DIV
-            .flat_map(move |clki_div| {
-                CLKFB_DIV.flat_map(move |clkfb_div| {
-                    CLKOP_DIV.map(move |clkop_div| Pll {
-                        input_hz,
-                        clki_div,
-                        clkfb_div,
-                        clkop_div,
-                    })
+    fn all(kind: PllKind, input_hz: u32) -> impl Iterator<Item = Pll> {
+        let limits = kind.limits();
+        limits
+            .input_div
+            .flat_map(move |input_div| {
+                kind.limits().feedback_div.flat_map(move |feedback_div| {
+                    kind.limits()
+                        .output_divs
+                        .iter()
+                        .map(move |&output_div| Pll {
+                            kind,
+                            input_hz,
+                            input_div,
+                            feedback_div,
+                            output_div,
+                        })
                 })
             })
             .filter(Pll::within_limits)
@@ -117,70 +210,114 @@ impl Pll {
 
     /// The output clock, if it is a whole number of Hz.
     pub fn output_hz(&self) -> Option<u64> {
-        let scaled = u64::from(self.input_hz) * u64::from(self.clkfb_div);
-        (scaled % u64::from(self.clki_div) == 0).then(|| scaled / u64::from(self.clki_div))
+        let scaled = u64::from(self.input_hz) * u64::from(self.feedback_div);
+        (scaled % u64::from(self.input_div) == 0).then(|| scaled / u64::from(self.input_div))
     }
 
     /// The oscillator's frequency (rounded down to a Hz).
     pub fn vco_hz(&self) -> u64 {
-        u64::from(self.input_hz) * u64::from(self.clkfb_div) * u64::from(self.clkop_div)
-            / u64::from(self.clki_div)
+        u64::from(self.input_hz) * u64::from(self.feedback_div) * u64::from(self.output_div)
+            / u64::from(self.input_div)
     }
 
     /// The phase detector's frequency.
     pub fn pfd_hz(&self) -> f64 {
-        f64::from(self.input_hz) / f64::from(self.clki_div)
+        f64::from(self.input_hz) / f64::from(self.input_div)
     }
 
-    /// Every divider, and every frequency, in its range.
+    /// Every divider, and every frequency, in its range (compared exactly: each frequency
+    /// times `input_div`).
     pub fn within_limits(&self) -> bool {
-        let exact_vco =
-            u64::from(self.input_hz) * u64::from(self.clkfb_div) * u64::from(self.clkop_div);
-        let out_num = u64::from(self.input_hz) * u64::from(self.clkfb_div);
-        let div = u64::from(self.clki_div);
-        CLKI_DIV.contains(&self.clki_div)
-            && CLKFB_DIV.contains(&self.clkfb_div)
-            && CLKOP_DIV.contains(&self.clkop_div)
-            && INPUT_HZ.contains(&u64::from(self.input_hz))
-            && PFD_HZ.contains(&self.pfd_hz())
-            && exact_vco >= VCO_HZ.start() * div
-            && exact_vco <= VCO_HZ.end() * div
-            && out_num >= OUTPUT_HZ.start() * div
-            && out_num <= OUTPUT_HZ.end() * div
+        let l = self.kind.limits();
+        let div = u64::from(self.input_div);
+        let out_num = u64::from(self.input_hz) * u64::from(self.feedback_div);
+        let vco_num = out_num * u64::from(self.output_div);
+        let input = u64::from(self.input_hz);
+        self.input_div != 0
+            && l.input_div.contains(&self.input_div)
+            && l.feedback_div.contains(&self.feedback_div)
+            && l.output_divs.contains(&self.output_div)
+            && l.input_hz.contains(&input)
+            && input >= l.pfd_hz.start() * div
+            && input <= l.pfd_hz.end() * div
+            && vco_num >= l.vco_hz.start() * div
+            && vco_num <= l.vco_hz.end() * div
+            && out_num >= l.output_hz.start() * div
+            && out_num <= l.output_hz.end() * div
     }
 
-    /// A Verilog module `name` (ports `clkin`, `clkout`, `locked`) with the PLL set up so.
+    /// A Verilog module `name` (ports `clkin`, `clkout`, `locked`): the PLL set up so, its
+    /// output through a clock gate that passes no edge before `locked`. On ECP5 the gate
+    /// (`DCCA`) follows the PLL's lock; on Gowin (`DQCE`) it opens once the lock has held for
+    /// [`GOWIN_SETTLE_CYCLES`] oscillator cycles, and stays open.
     pub fn verilog(&self, name: &str) -> String {
         let mhz = |hz: f64| format!("{}", hz / 1e6);
         let out =
-            u64::from(self.input_hz) as f64 * f64::from(self.clkfb_div) / f64::from(self.clki_div);
-        format!(
+            f64::from(self.input_hz) * f64::from(self.feedback_div) / f64::from(self.input_div);
+        let in_mhz = mhz(f64::from(self.input_hz));
+        let out_mhz = mhz(out);
+        let vco_mhz = mhz(out * f64::from(self.output_div));
+        let head = format!(
             "// The board's PLL (gpu16 build): {in_mhz} MHz in, {out_mhz} MHz out, its oscillator \
              at {vco_mhz} MHz.\n\
-             module {name}(input clkin, output clkout, output locked);\n\
-             \x20 (* FREQUENCY_PIN_CLKI=\"{in_mhz}\" *) (* FREQUENCY_PIN_CLKOP=\"{out_mhz}\" *)\n\
-             \x20 (* ICP_CURRENT=\"12\" *) (* LPF_RESISTOR=\"8\" *) (* MFG_ENABLE_FILTEROPAMP=\"1\" *) \
-             (* MFG_GMCREF_SEL=\"2\" *)\n\
-             \x20 EHXPLLL #(\n\
-             \x20   .PLLRST_ENA(\"DISABLED\"), .INTFB_WAKE(\"DISABLED\"), .STDBY_ENABLE(\"DISABLED\"),\n\
-             \x20   .DPHASE_SOURCE(\"DISABLED\"), .OUTDIVIDER_MUXA(\"DIVA\"), .CLKOP_ENABLE(\"ENABLED\"),\n\
-             \x20   .CLKI_DIV({clki}), .CLKFB_DIV({clkfb}), .CLKOP_DIV({clkop}),\n\
-             \x20   .CLKOP_CPHASE({cphase}), .CLKOP_FPHASE(0), .FEEDBK_PATH(\"CLKOP\")\n\
-             \x20 ) pll (\n\
-             \x20   .CLKI(clkin), .CLKFB(clkout), .CLKOP(clkout), .LOCK(locked),\n\
-             \x20   .RST(1'b0), .STDBY(1'b0), .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b0),\n\
-             \x20   .PHASESTEP(1'b0), .PHASELOADREG(1'b0), .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0)\n\
-             \x20 );\n\
-             endmodule\n",
-            in_mhz = mhz(f64::from(self.input_hz)),
-            out_mhz = mhz(out),
-            vco_mhz = mhz(out * f64::from(self.clkop_div)),
-            clki = self.clki_div,
-            clkfb = self.clkfb_div,
-            clkop = self.clkop_div,
-            // The output's edge half a period later, as Lattice's tools place it.
-            cphase = self.clkop_div / 2,
-        )
+             module {name}(input clkin, output clkout, output locked);\n"
+        );
+        let body = match self.kind {
+            PllKind::Ecp5 => format!(
+                "  wire pll_clock;\n\
+                 \x20 (* FREQUENCY_PIN_CLKI=\"{in_mhz}\" *) (* FREQUENCY_PIN_CLKOP=\"{out_mhz}\" *)\n\
+                 \x20 (* ICP_CURRENT=\"12\" *) (* LPF_RESISTOR=\"8\" *) (* MFG_ENABLE_FILTEROPAMP=\"1\" *) \
+                 (* MFG_GMCREF_SEL=\"2\" *)\n\
+                 \x20 EHXPLLL #(\n\
+                 \x20   .PLLRST_ENA(\"DISABLED\"), .INTFB_WAKE(\"DISABLED\"), .STDBY_ENABLE(\"DISABLED\"),\n\
+                 \x20   .DPHASE_SOURCE(\"DISABLED\"), .OUTDIVIDER_MUXA(\"DIVA\"), .CLKOP_ENABLE(\"ENABLED\"),\n\
+                 \x20   .CLKI_DIV({clki}), .CLKFB_DIV({clkfb}), .CLKOP_DIV({clkop}),\n\
+                 \x20   .CLKOP_CPHASE({cphase}), .CLKOP_FPHASE(0), .FEEDBK_PATH(\"CLKOP\")\n\
+                 \x20 ) pll (\n\
+                 \x20   .CLKI(clkin), .CLKFB(pll_clock), .CLKOP(pll_clock), .LOCK(locked),\n\
+                 \x20   .RST(1'b0), .STDBY(1'b0), .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b0),\n\
+                 \x20   .PHASESTEP(1'b0), .PHASELOADREG(1'b0), .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0)\n\
+                 \x20 );\n\
+                 \x20 DCCA gate(.CLKI(pll_clock), .CE(locked), .CLKO(clkout));\n",
+                clki = self.input_div,
+                clkfb = self.feedback_div,
+                clkop = self.output_div,
+                // The output's edge half a period later, as Lattice's tools place it.
+                cphase = self.output_div / 2,
+            ),
+            PllKind::Gw2a => format!(
+                "  wire pll_clock, pll_lock;\n\
+                 \x20 rPLL #(\n\
+                 \x20   .FCLKIN(\"{in_mhz}\"), .IDIV_SEL({idiv}), .FBDIV_SEL({fbdiv}), .ODIV_SEL({odiv}),\n\
+                 \x20   .DYN_IDIV_SEL(\"false\"), .DYN_FBDIV_SEL(\"false\"), .DYN_ODIV_SEL(\"false\"),\n\
+                 \x20   .DYN_SDIV_SEL(2), .PSDA_SEL(\"0000\"), .DYN_DA_EN(\"false\"), .DUTYDA_SEL(\"1000\"),\n\
+                 \x20   .CLKOUT_FT_DIR(1'b1), .CLKOUTP_FT_DIR(1'b1), .CLKOUT_DLY_STEP(0), .CLKOUTP_DLY_STEP(0),\n\
+                 \x20   .CLKFB_SEL(\"internal\"), .CLKOUT_BYPASS(\"false\"), .CLKOUTP_BYPASS(\"false\"),\n\
+                 \x20   .CLKOUTD_BYPASS(\"false\"), .CLKOUTD_SRC(\"CLKOUT\"), .CLKOUTD3_SRC(\"CLKOUT\"),\n\
+                 \x20   .DEVICE(\"GW2AR-18C\")\n\
+                 \x20 ) pll (\n\
+                 \x20   .CLKIN(clkin), .CLKOUT(pll_clock), .LOCK(pll_lock), .CLKOUTP(), .CLKOUTD(),\n\
+                 \x20   .CLKOUTD3(), .RESET(1'b0), .RESET_P(1'b0), .CLKFB(1'b0), .FBDSEL(6'b0),\n\
+                 \x20   .IDSEL(6'b0), .ODSEL(6'b0), .PSDA(4'b0), .DUTYDA(4'b0), .FDLY(4'b0)\n\
+                 \x20 );\n\
+                 \x20 // Oscillator cycles the lock has held (the gate opens at {settle}).\n\
+                 \x20 reg [{top}:0] held = 0;\n\
+                 \x20 reg open = 0;\n\
+                 \x20 always @(posedge clkin) begin\n\
+                 \x20   if (!pll_lock) held <= 0;\n\
+                 \x20   else if (!held[{top}]) held <= held + 1'b1;\n\
+                 \x20   if (held[{top}]) open <= 1'b1;\n\
+                 \x20 end\n\
+                 \x20 assign locked = open;\n\
+                 \x20 DQCE gate(.CLKIN(pll_clock), .CE(open), .CLKOUT(clkout));\n",
+                idiv = self.input_div - 1,
+                fbdiv = self.feedback_div - 1,
+                odiv = self.output_div,
+                settle = GOWIN_SETTLE_CYCLES,
+                top = GOWIN_SETTLE_CYCLES.trailing_zeros(),
+            ),
+        };
+        format!("{head}{body}endmodule\n")
     }
 }
 
@@ -188,43 +325,47 @@ impl Pll {
 mod tests {
     use super::*;
 
+    const KINDS: [PllKind; 2] = [PllKind::Ecp5, PllKind::Gw2a];
+
     #[test]
     fn every_setting_offered_is_within_the_limits_and_makes_the_clock_asked_for() {
-        for input in [12_000_000u32, 25_000_000, 27_000_000, 100_000_000] {
-            for mhz_x2 in 20..=200u64 {
-                let wanted = mhz_x2 * 500_000;
-                match Pll::for_clock(input, wanted) {
-                    Ok(p) => {
-                        assert!(p.within_limits(), "{p:?}");
-                        assert_eq!(p.output_hz(), Some(wanted), "{p:?}");
-                        assert!(VCO_HZ.contains(&p.vco_hz()), "{p:?}");
-                    }
-                    Err(PllError::Inexact { below, above, .. }) => {
-                        assert!(
-                            below < wanted && wanted < above,
-                            "{wanted}: {below}, {above}"
-                        );
-                        // No setting makes it: checked against every divider, limits or not.
-                        for clki in CLKI_DIV {
-                            for clkfb in CLKFB_DIV {
-                                let p = Pll {
-                                    input_hz: input,
-                                    clki_div: clki,
-                                    clkfb_div: clkfb,
-                                    clkop_div: 1,
-                                };
-                                if p.output_hz() == Some(wanted) {
-                                    assert!(
-                                        CLKOP_DIV
-                                            .clone()
-                                            .all(|d| !Pll { clkop_div: d, ..p }.within_limits()),
-                                        "{wanted} Hz from {input} Hz: {p:?} was missed"
-                                    );
+        for kind in KINDS {
+            let l = kind.limits();
+            for input in [12_000_000u32, 25_000_000, 27_000_000, 50_000_000] {
+                for mhz_x2 in 20..=200u64 {
+                    let wanted = mhz_x2 * 500_000;
+                    match Pll::for_clock(kind, input, wanted) {
+                        Ok(p) => {
+                            assert!(p.within_limits(), "{p:?}");
+                            assert_eq!(p.output_hz(), Some(wanted), "{p:?}");
+                            assert!(l.vco_hz.contains(&p.vco_hz()), "{p:?}");
+                        }
+                        Err(PllError::Inexact { below, above, .. }) => {
+                            assert!(
+                                below < wanted && wanted < above,
+                                "{wanted}: {below}, {above}"
+                            );
+                            // No setting makes it: checked against every divider.
+                            for input_div in l.input_div.clone() {
+                                for feedback_div in l.feedback_div.clone() {
+                                    for &output_div in l.output_divs {
+                                        let p = Pll {
+                                            kind,
+                                            input_hz: input,
+                                            input_div,
+                                            feedback_div,
+                                            output_div,
+                                        };
+                                        assert!(
+                                            p.output_hz() != Some(wanted) || !p.within_limits(),
+                                            "{wanted} Hz from {input} Hz: {p:?} was missed"
+                                        );
+                                    }
                                 }
                             }
                         }
+                        Err(e) => panic!("{kind:?}: {wanted} Hz from {input} Hz: {e}"),
                     }
-                    Err(e) => panic!("{wanted} Hz from {input} Hz: {e}"),
                 }
             }
         }
@@ -233,57 +374,103 @@ mod tests {
     #[test]
     fn the_limits_reject_what_the_device_cannot_do() {
         let ok = Pll {
+            kind: PllKind::Ecp5,
             input_hz: 25_000_000,
-            clki_div: 5,
-            clkfb_div: 8,
-            clkop_div: 15,
+            input_div: 5,
+            feedback_div: 8,
+            output_div: 15,
         };
         assert!(ok.within_limits(), "40 MHz, its oscillator at 600 MHz");
         assert_eq!(ok.output_hz(), Some(40_000_000));
-        assert!(
-            !Pll {
-                clkop_div: 40,
-                ..ok
-            }
-            .within_limits(),
-            "oscillator at 1.6 GHz"
-        );
-        assert!(
-            !Pll { clkop_div: 5, ..ok }.within_limits(),
-            "oscillator at 200 MHz"
-        );
-        assert!(
-            !Pll {
-                clkfb_div: 81,
-                ..ok
-            }
-            .within_limits(),
-            "CLKFB_DIV past 80"
-        );
-        assert!(!Pll { clki_div: 0, ..ok }.within_limits());
-        assert!(
-            !Pll {
-                input_hz: 25_000_000,
-                clki_div: 10,
-                clkfb_div: 2,
-                clkop_div: 100
-            }
-            .within_limits(),
-            "a 5 MHz output"
-        );
-        assert_eq!(
-            Pll::for_clock(25_000_000, 5_000_000),
-            Err(PllError::Output(5_000_000))
-        );
-        assert_eq!(
-            Pll::for_clock(5_000_000, 40_000_000),
-            Err(PllError::Input(5_000_000))
-        );
+        let bad = [
+            (
+                Pll {
+                    output_div: 40,
+                    ..ok
+                },
+                "oscillator at 1.6 GHz",
+            ),
+            (
+                Pll {
+                    output_div: 5,
+                    ..ok
+                },
+                "oscillator at 200 MHz",
+            ),
+            (
+                Pll {
+                    feedback_div: 81,
+                    ..ok
+                },
+                "CLKFB_DIV past 80",
+            ),
+            (Pll { input_div: 0, ..ok }, "no divider"),
+            (
+                Pll {
+                    input_div: 10,
+                    feedback_div: 2,
+                    output_div: 100,
+                    ..ok
+                },
+                "a 5 MHz output",
+            ),
+        ];
+        for (p, why) in bad {
+            assert!(!p.within_limits(), "{why}");
+        }
+        let gowin = Pll {
+            kind: PllKind::Gw2a,
+            input_hz: 27_000_000,
+            input_div: 1,
+            feedback_div: 2,
+            output_div: 16,
+        };
+        assert!(gowin.within_limits(), "54 MHz, its oscillator at 864 MHz");
+        for (p, why) in [
+            (
+                Pll {
+                    output_div: 8,
+                    ..gowin
+                },
+                "oscillator at 432 MHz",
+            ),
+            (
+                Pll {
+                    output_div: 24,
+                    ..gowin
+                },
+                "no output divider of 24",
+            ),
+            (
+                Pll {
+                    input_div: 10,
+                    ..gowin
+                },
+                "phase detector at 2.7 MHz",
+            ),
+            (
+                Pll {
+                    feedback_div: 65,
+                    ..gowin
+                },
+                "FBDIV_SEL past 63",
+            ),
+        ] {
+            assert!(!p.within_limits(), "{why}");
+        }
+        assert!(matches!(
+            Pll::for_clock(PllKind::Ecp5, 25_000_000, 5_000_000),
+            Err(PllError::Output { .. })
+        ));
+        assert!(matches!(
+            Pll::for_clock(PllKind::Ecp5, 5_000_000, 40_000_000),
+            Err(PllError::Input { .. })
+        ));
     }
 
     #[test]
-    fn the_boards_clocks_come_with_the_oscillator_near_600_mhz() {
-        let p = Pll::for_clock(25_000_000, 40_000_000).unwrap();
+    fn the_boards_clocks_come_with_the_oscillator_mid_range() {
+        let p = Pll::for_clock(PllKind::Ecp5, 25_000_000, 40_000_000).unwrap();
         assert_eq!(p.vco_hz(), 600_000_000, "{p:?}");
         let v = p.verilog("gpu16_pll");
         assert!(
@@ -291,5 +478,13 @@ mod tests {
             "{v}"
         );
         assert!(v.contains("module gpu16_pll(input clkin, output clkout, output locked);"));
+        let g = Pll::for_clock(PllKind::Gw2a, 27_000_000, 54_000_000).unwrap();
+        assert_eq!(g.vco_hz(), 864_000_000, "{g:?}");
+        let v = g.verilog("gpu16_pll");
+        assert!(
+            v.contains(".FCLKIN(\"27\"), .IDIV_SEL(0), .FBDIV_SEL(1), .ODIV_SEL(16)"),
+            "{v}"
+        );
+        assert!(v.contains("DQCE gate(.CLKIN(pll_clock), .CE(open), .CLKOUT(clkout));"));
     }
 }
