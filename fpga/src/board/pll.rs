@@ -186,11 +186,14 @@ impl Pll {
             })
     }
 
-    /// Every setting within the limits for `input_hz`.
+    /// Every setting within the limits for `input_hz` (input dividers that put the phase
+    /// detector out of its range are not tried further).
     fn all(kind: PllKind, input_hz: u32) -> impl Iterator<Item = Pll> {
         let limits = kind.limits();
+        let input = u64::from(input_hz);
         limits
             .input_div
+            .filter(move |&d| kind.limits().pfd_hz.contains(&(input / u64::from(d))))
             .flat_map(move |input_div| {
                 kind.limits().feedback_div.flat_map(move |feedback_div| {
                     kind.limits()
@@ -348,16 +351,20 @@ mod tests {
                             // No setting makes it: checked against every divider.
                             for input_div in l.input_div.clone() {
                                 for feedback_div in l.feedback_div.clone() {
+                                    let p = Pll {
+                                        kind,
+                                        input_hz: input,
+                                        input_div,
+                                        feedback_div,
+                                        output_div: l.output_divs[0],
+                                    };
+                                    if p.output_hz() != Some(wanted) {
+                                        continue;
+                                    }
                                     for &output_div in l.output_divs {
-                                        let p = Pll {
-                                            kind,
-                                            input_hz: input,
-                                            input_div,
-                                            feedback_div,
-                                            output_div,
-                                        };
+                                        let p = Pll { output_div, ..p };
                                         assert!(
-                                            p.output_hz() != Some(wanted) || !p.within_limits(),
+                                            !p.within_limits(),
                                             "{wanted} Hz from {input} Hz: {p:?} was missed"
                                         );
                                     }
