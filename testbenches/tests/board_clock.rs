@@ -19,28 +19,33 @@ const COUNTER: &str = "module counter(input clock, input uart_rx, output uart_tx
                        assign leds = n[7:0]; assign led_summary = n[8]; assign uart_tx = uart_rx;\n\
                        endmodule\n";
 
-/// The PLL in simulation: CLKOP at the input's frequency × CLKFB_DIV / CLKI_DIV (measured
-/// from the input's period), LOCK after 50 input cycles; every parameter the wrapper sets.
+/// The PLLs and clock gates in simulation, with every parameter the wrappers set.
 const PLL_MODEL: &str = r#"
 `timescale 1ps/1ps
+// Both families' PLLs: the output at the input's frequency × MUL / DIV (measured from the
+// input's period), LOCK after 50 input cycles.
+module pll_model #(parameter integer MUL = 1, DIV = 1)
+  (input clkin, output reg clkout = 0, output reg lock = 0);
+  realtime last = 0, period = 0;
+  integer inputs = 0;
+  always @(posedge clkin) begin
+    if (last > 0) period = $realtime - last;
+    last = $realtime;
+    inputs = inputs + 1;
+    if (inputs == 50) lock <= 1;
+  end
+  always begin
+    if (period == 0) #1000;
+    else #(period * DIV / MUL / 2) clkout = ~clkout;
+  end
+endmodule
 module EHXPLLL #(parameter PLLRST_ENA = "", INTFB_WAKE = "", STDBY_ENABLE = "",
   DPHASE_SOURCE = "", OUTDIVIDER_MUXA = "", CLKOP_ENABLE = "", FEEDBK_PATH = "",
   parameter integer CLKI_DIV = 1, CLKFB_DIV = 1, CLKOP_DIV = 1, CLKOP_CPHASE = 0,
   CLKOP_FPHASE = 0)
   (input CLKI, CLKFB, RST, STDBY, PHASESEL0, PHASESEL1, PHASEDIR, PHASESTEP, PHASELOADREG,
-   PLLWAKESYNC, ENCLKOP, output reg CLKOP = 0, output reg LOCK = 0);
-  realtime last = 0, period = 0;
-  integer inputs = 0;
-  always @(posedge CLKI) begin
-    if (last > 0) period = $realtime - last;
-    last = $realtime;
-    inputs = inputs + 1;
-    if (inputs == 50) LOCK <= 1;
-  end
-  always begin
-    if (period == 0) #1000;
-    else #(period * CLKI_DIV / CLKFB_DIV / 2) CLKOP = ~CLKOP;
-  end
+   PLLWAKESYNC, ENCLKOP, output CLKOP, LOCK);
+  pll_model #(.MUL(CLKFB_DIV), .DIV(CLKI_DIV)) model(.clkin(CLKI), .clkout(CLKOP), .lock(LOCK));
 endmodule
 module DCCA(input CLKI, CE, output CLKO);
   assign CLKO = CLKI & CE;
@@ -52,19 +57,9 @@ module rPLL #(parameter FCLKIN = "", DYN_IDIV_SEL = "", DYN_FBDIV_SEL = "", DYN_
   CLKOUT_DLY_STEP = 0, CLKOUTP_DLY_STEP = 0, parameter CLKOUT_FT_DIR = 1'b1,
   CLKOUTP_FT_DIR = 1'b1)
   (input CLKIN, CLKFB, RESET, RESET_P, input [5:0] FBDSEL, IDSEL, ODSEL, input [3:0] PSDA,
-   DUTYDA, FDLY, output reg CLKOUT = 0, output CLKOUTP, CLKOUTD, CLKOUTD3, output reg LOCK = 0);
-  realtime last = 0, period = 0;
-  integer inputs = 0;
-  always @(posedge CLKIN) begin
-    if (last > 0) period = $realtime - last;
-    last = $realtime;
-    inputs = inputs + 1;
-    if (inputs == 50) LOCK <= 1;
-  end
-  always begin
-    if (period == 0) #1000;
-    else #(period * (IDIV_SEL + 1) / (FBDIV_SEL + 1) / 2) CLKOUT = ~CLKOUT;
-  end
+   DUTYDA, FDLY, output CLKOUT, CLKOUTP, CLKOUTD, CLKOUTD3, LOCK);
+  pll_model #(.MUL(FBDIV_SEL + 1), .DIV(IDIV_SEL + 1)) model(.clkin(CLKIN), .clkout(CLKOUT),
+    .lock(LOCK));
 endmodule
 module DQCE(input CLKIN, CE, output CLKOUT);
   assign CLKOUT = CLKIN & CE;
