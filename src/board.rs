@@ -85,10 +85,12 @@ pub struct BuildArgs {
     /// 2%, e.g. 115200, 230400, 460800 or 1000000.
     #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(1..))]
     baud: u32,
-    /// The design's clock in MHz, made by the board's PLL from its 25 MHz oscillator: one it
-    /// makes exactly (25 × N / M), 10-400 MHz. Default: the GPU's clock for the board in
-    /// docs/BOARD.md (40 MHz on the 12F and 25F, 30 MHz on the 45F and 85F), 25 MHz for
-    /// the UART echo. The build fails if the routed design does not meet it.
+    /// The design's clock in MHz, made by the board's PLL from its oscillator: one it makes
+    /// exactly (ECP5: 25 × N / M, 10-400 MHz; Tang Nano 20K: 27 × N / M, 3.9-625 MHz; the
+    /// Tang Primer 25K has no PLL here and runs at its 50 MHz). Default: the GPU's clock for
+    /// the board in docs/BOARD.md (50 MHz on the 12F and 25F, 40 MHz on the 45F and 85F,
+    /// 54 MHz on the Tang Nano 20K), the oscillator for the UART echo. The build fails if
+    /// the routed design does not meet it.
     #[arg(long, value_name = "MHZ", value_parser = parse_mhz)]
     clock: Option<u32>,
     /// What goes on the board.

@@ -161,10 +161,10 @@ impl Board {
     /// The Tang Primer 25K runs from its 50 MHz oscillator: gpu16 has no PLL for the GW5A.
     pub fn default_clock_hz(self, design: build::Design) -> u32 {
         match (design, self.device()) {
-            (_, Device::Gw2ar18 | Device::Gw5a25) => self.oscillator_hz(),
-            (build::Design::UartEcho, _) => 25_000_000,
-            (build::Design::Gpu, Device::Lfe5u12f | Device::Lfe5u25f) => 40_000_000,
-            (build::Design::Gpu, Device::Lfe5u45f | Device::Lfe5u85f) => 30_000_000,
+            (build::Design::UartEcho, _) | (_, Device::Gw5a25) => self.oscillator_hz(),
+            (build::Design::Gpu, Device::Lfe5u12f | Device::Lfe5u25f) => 50_000_000,
+            (build::Design::Gpu, Device::Lfe5u45f | Device::Lfe5u85f) => 40_000_000,
+            (build::Design::Gpu, Device::Gw2ar18) => 54_000_000,
         }
     }
 
