@@ -23,6 +23,25 @@ fn log_entry(addr: u64) -> u128 {
     (u128::from(addr) * 0x0123_4567_89ab_cdef_1357) & ((1 << 80) - 1)
 }
 
+/// One clock edge. The mock sources answer as the real ones do: each shows, after the edge,
+/// the word its read port addressed before it (shared memory's banks, the GPU's registered
+/// debug and counter reads, the log's block RAM).
+fn clock(p: &mut Payload) {
+    settle(p).unwrap();
+    let row = p.sm_addr.val().index() as u64 & 0xff;
+    let reg = register(p.dbg_sel.val().index() as u64);
+    let count = counter(p.stat_sel.val().index() as u64);
+    let entry = log_entry(p.log_addr.val().index() as u64);
+    tick(p, |p| &mut p.clock).unwrap();
+    for (b, data) in p.sm_rdata.iter_mut().enumerate() {
+        data.next = u64::from(sm_byte(b, row)).into();
+    }
+    p.dbg_value.next = u64::from(reg).into();
+    p.stat_value.next = u64::from(count).into();
+    p.log_data.next =
+        Bits::<80>::from(entry as u64) | (Bits::<80>::from((entry >> 64) as u64) << 64);
+}
+
 /// The payload bytes 1..len of a reply planned with `source`, `word`, `last_byte`, `fixed`,
 /// walked as the reply walks them (fetch, wait, capture, send).
 fn walk(source: Source, word: u64, last_byte: u64, fixed: u128, len: u64) -> Vec<u8> {
@@ -33,7 +52,7 @@ fn walk(source: Source, word: u64, last_byte: u64, fixed: u128, len: u64) -> Vec
     p.planned.last_byte.next = last_byte.into();
     p.planned.fixed.next =
         Bits::<128>::from(fixed as u64) | (Bits::<128>::from((fixed >> 64) as u64) << 64);
-    tick(&mut p, |p| &mut p.clock).unwrap();
+    clock(&mut p);
     p.plan.next = false;
     let mut bytes = vec![];
     for ptr in 1..len {
@@ -43,28 +62,19 @@ fn walk(source: Source, word: u64, last_byte: u64, fixed: u128, len: u64) -> Vec
         p.reading.next = true;
         settle(&mut p).unwrap();
         assert_eq!(p.sm_read.val(), source == Source::Sm, "shared memory read");
-        tick(&mut p, |p| &mut p.clock).unwrap();
+        clock(&mut p);
         // Wait1: the sources read; Wait2: the byte is taken.
         p.fetch.next = false;
-        tick(&mut p, |p| &mut p.clock).unwrap();
+        clock(&mut p);
         p.reading.next = false;
-        let row = p.sm_addr.val().index() as u64 & 0xff;
-        for (b, data) in p.sm_rdata.iter_mut().enumerate() {
-            data.next = u64::from(sm_byte(b, row)).into();
-        }
-        p.dbg_value.next = u64::from(register(p.dbg_sel.val().index() as u64)).into();
-        p.stat_value.next = u64::from(counter(p.stat_sel.val().index() as u64)).into();
-        let entry = log_entry(p.log_addr.val().index() as u64);
-        p.log_data.next =
-            Bits::<80>::from(entry as u64) | (Bits::<80>::from((entry >> 64) as u64) << 64);
         p.capture.next = true;
-        tick(&mut p, |p| &mut p.clock).unwrap();
+        clock(&mut p);
         p.capture.next = false;
         // SendByte: sent.
         settle(&mut p).unwrap();
         bytes.push(p.data.val().index() as u8);
         p.sent.next = true;
-        tick(&mut p, |p| &mut p.clock).unwrap();
+        clock(&mut p);
         p.sent.next = false;
     }
     bytes

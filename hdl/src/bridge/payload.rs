@@ -2,7 +2,11 @@
 //! when the request arrived, a row of shared memory, a core register, a counter or a log
 //! entry. A word of the source holds 1 byte (shared memory, registers), 4 (a counter) or 10
 //! (a log entry). Every source is read through a register set up two cycles before the byte
-//! is taken (`fetch`), so the byte is one multiplexer after registers.
+//! is taken (`fetch`), so the byte is one multiplexer after registers. The log's block RAM is
+//! the exception: its data leaves the RAM late in the cycle (5.8 ns on an ECP5) and the RAM
+//! may sit far from the bridge, so its entry is registered as it arrives (`log_q`) and its
+//! address is the word itself, a cycle earlier than the other sources' selects; its byte is
+//! taken in the same cycle as theirs.
 
 use super::Source;
 use rust_hdl::prelude::*;
@@ -47,13 +51,15 @@ pub struct Payload {
     /// The byte taken.
     pub data: Signal<Out, Bits<8>>,
     /// The read ports: shared memory (enable and row address), the debug register select,
-    /// the counter select, the log address.
+    /// the counter select (registered at `fetch`), the log address (the word itself, so the log
+    /// reads in the `fetch` cycle).
     pub sm_read: Signal<Out, Bit>,
     pub sm_addr: Signal<Out, Bits<12>>,
     pub dbg_sel: Signal<Out, Bits<8>>,
     pub stat_sel: Signal<Out, Bits<7>>,
     pub log_addr: Signal<Out, Bits<11>>,
-    /// What they read: the row of every bank, the register, the counter, the log entry.
+    /// What they read, the cycle after the address: the row of every bank, the register, the
+    /// counter, the log entry.
     pub sm_rdata: [Signal<In, Bits<8>>; 16],
     pub dbg_value: Signal<In, Bits<8>>,
     pub stat_value: Signal<In, Bits<32>>,
@@ -67,7 +73,8 @@ pub struct Payload {
     data_q: DFF<Bits<8>>,
     dbg_sel_q: DFF<Bits<8>>,
     stat_sel_q: DFF<Bits<7>>,
-    log_addr_q: DFF<Bits<11>>,
+    /// The log entry read, a cycle after the RAM gave it.
+    log_q: DFF<Bits<80>>,
     /// The byte's offset in a counter or log entry, in bits; the byte from the source.
     byte_shift: Signal<Local, Bits<8>>,
     value: Signal<Local, Bits<8>>,
@@ -87,7 +94,7 @@ impl Logic for Payload {
             data_q,
             dbg_sel_q,
             stat_sel_q,
-            log_addr_q
+            log_q
         );
         if self.plan.val() {
             self.source_q.d.next = self.planned.source.val();
@@ -99,8 +106,8 @@ impl Logic for Payload {
         if self.fetch.val() {
             self.dbg_sel_q.d.next = self.word_q.q.val().get_bits::<8>(0);
             self.stat_sel_q.d.next = self.word_q.q.val().get_bits::<7>(0);
-            self.log_addr_q.d.next = self.word_q.q.val().get_bits::<11>(0);
         }
+        self.log_q.d.next = self.log_data.val();
         if self.sent.val() {
             if self.byte_sel.q.val() == self.last_byte_q.q.val() {
                 self.byte_sel.d.next = 0.into();
@@ -129,7 +136,7 @@ impl Logic for Payload {
                 self.value.next = bit_cast::<8, 32>(self.stat_value.val() >> self.byte_shift.val());
             }
             Source::Events => {
-                self.value.next = bit_cast::<8, 80>(self.log_data.val() >> self.byte_shift.val());
+                self.value.next = bit_cast::<8, 80>(self.log_q.q.val() >> self.byte_shift.val());
             }
             _ => {}
         }
@@ -142,6 +149,6 @@ impl Logic for Payload {
         self.sm_addr.next = self.word_q.q.val().get_bits::<12>(0);
         self.dbg_sel.next = self.dbg_sel_q.q.val();
         self.stat_sel.next = self.stat_sel_q.q.val();
-        self.log_addr.next = self.log_addr_q.q.val();
+        self.log_addr.next = self.word_q.q.val().get_bits::<11>(0);
     }
 }

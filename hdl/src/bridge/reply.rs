@@ -54,7 +54,8 @@ pub struct Reply {
     pub sm_read: Signal<Out, Bit>,
     pub sm_load: Signal<Out, Bit>,
     pub sm_addr: Signal<Out, Bits<12>>,
-    /// The word's address on the other sources' read ports (registered at `Fetch`).
+    /// The word's address on the other sources' read ports (registered at `Fetch`; the log's
+    /// is the word itself, in `Fetch` already).
     pub dbg_sel: Signal<Out, Bits<8>>,
     pub stat_sel: Signal<Out, Bits<7>>,
     pub log_addr: Signal<Out, Bits<11>>,
