@@ -25,16 +25,20 @@ fn log_entry(addr: u64) -> u128 {
 
 /// One clock edge. The mock sources answer as the real ones do: each shows, after the edge,
 /// the word its read port addressed before it (shared memory's banks, the GPU's registered
-/// debug and counter reads, the log's block RAM).
+/// debug and counter reads, the log's block RAM); shared memory shows a row only after a
+/// cycle it was read in, and bytes that match no row otherwise.
 fn clock(p: &mut Payload) {
     settle(p).unwrap();
-    let row = p.sm_addr.val().index() as u64 & 0xff;
+    let row = p
+        .sm_read
+        .val()
+        .then(|| p.sm_addr.val().index() as u64 & 0xff);
     let reg = register(p.dbg_sel.val().index() as u64);
     let count = counter(p.stat_sel.val().index() as u64);
     let entry = log_entry(p.log_addr.val().index() as u64);
     tick(p, |p| &mut p.clock).unwrap();
     for (b, data) in p.sm_rdata.iter_mut().enumerate() {
-        data.next = u64::from(sm_byte(b, row)).into();
+        data.next = u64::from(row.map_or(0xa5, |row| sm_byte(b, row))).into();
     }
     p.dbg_value.next = u64::from(reg).into();
     p.stat_value.next = u64::from(count).into();
@@ -63,10 +67,11 @@ fn walk(source: Source, word: u64, last_byte: u64, fixed: u128, len: u64) -> Vec
         settle(&mut p).unwrap();
         assert_eq!(p.sm_read.val(), source == Source::Sm, "shared memory read");
         clock(&mut p);
-        // Wait1: the sources read; Wait2: the byte is taken.
+        // Wait1: the sources read; Wait2: their data is registered; Wait3: the byte is taken.
         p.fetch.next = false;
         clock(&mut p);
         p.reading.next = false;
+        clock(&mut p);
         p.capture.next = true;
         clock(&mut p);
         p.capture.next = false;

@@ -1,13 +1,19 @@
 //! A reply's payload, a byte at a time, from where the reply's data lives: the bytes captured
 //! when the request arrived, a row of shared memory, a core register, a counter or a log
 //! entry. A word of the source holds 1 byte (shared memory, registers), 4 (a counter) or 10
-//! (a log entry). Every source is read through a register set up two cycles before the byte
-//! is taken (`fetch`), so the byte is one multiplexer after registers. The log's block RAM is
-//! the exception: its data leaves the RAM late in the cycle (5.8 ns on an ECP5) and the RAM
-//! may sit far from the bridge, so its entry is registered as it arrives (`log_q`) and its
-//! address is the word itself, a cycle earlier than the other sources' selects; its byte is
-//! taken in the same cycle as theirs.
-
+//! (a log entry).
+//!
+//! Every source's read is set up at `fetch` and its data registered before the byte is
+//! picked, so no logic follows a memory's slow output (5.8 ns for an ECP5 block RAM) or
+//! gathers bytes from across the die in the cycle the byte is taken:
+//!
+//! | source | addressed by | data arrives | registered |
+//! |---|---|---|---|
+//! | shared memory | the host port's address, loaded at `fetch` | `Wait2` | `sm_q`, the word's bank picked by a tree of 2:1 selects |
+//! | registers, counters | `dbg_sel_q`, `stat_sel_q`, loaded at `fetch` | `Wait2` | by the GPU, which registers both reads |
+//! | the log | the word itself | `Wait1` | `log_q` |
+//!
+//! The byte is taken (`capture`) in `Wait3`: one multiplexer after registers.
 use super::Source;
 use rust_hdl::prelude::*;
 
@@ -43,7 +49,8 @@ pub struct Payload {
     /// The payload byte's number (a `Source::Fixed` byte is picked by it).
     pub ptr: Signal<In, Bits<8>>,
     /// Set up the word's read now; the read is under way (shared memory is enabled now and
-    /// next cycle); take the byte now; the byte was sent (move on to the next).
+    /// next cycle); take the byte now (two cycles after the read); the byte was sent (move on
+    /// to the next).
     pub fetch: Signal<In, Bit>,
     pub reading: Signal<In, Bit>,
     pub capture: Signal<In, Bit>,
@@ -75,6 +82,13 @@ pub struct Payload {
     stat_sel_q: DFF<Bits<7>>,
     /// The log entry read, a cycle after the RAM gave it.
     log_q: DFF<Bits<80>>,
+    /// The word's byte of the shared memory row, a cycle after the banks gave it.
+    sm_q: DFF<Bits<8>>,
+    /// The bank select, a tree of 2:1 selects by the bank's bits (a chain of 16 compares
+    /// would run from bank to bank across the die).
+    sm2: [Signal<Local, Bits<8>>; 8],
+    sm4: [Signal<Local, Bits<8>>; 4],
+    sm8: [Signal<Local, Bits<8>>; 2],
     /// The byte's offset in a counter or log entry, in bits; the byte from the source.
     byte_shift: Signal<Local, Bits<8>>,
     value: Signal<Local, Bits<8>>,
@@ -94,7 +108,8 @@ impl Logic for Payload {
             data_q,
             dbg_sel_q,
             stat_sel_q,
-            log_q
+            log_q,
+            sm_q
         );
         if self.plan.val() {
             self.source_q.d.next = self.planned.source.val();
@@ -121,13 +136,31 @@ impl Logic for Payload {
         self.byte_shift.next = bit_cast::<8, 4>(self.byte_sel.q.val()) << 3;
         // (Narrowed to the low byte by `bit_cast`: no unused bits.)
         self.value.next = bit_cast::<8, 128>(self.fixed_q.q.val() >> (self.ptr.val() << 3));
+        for j in 0..8 {
+            self.sm2[j].next = self.sm_rdata[2 * j].val();
+            if self.word_q.q.val().get_bit(8) {
+                self.sm2[j].next = self.sm_rdata[2 * j + 1].val();
+            }
+        }
+        for j in 0..4 {
+            self.sm4[j].next = self.sm2[2 * j].val();
+            if self.word_q.q.val().get_bit(9) {
+                self.sm4[j].next = self.sm2[2 * j + 1].val();
+            }
+        }
+        for j in 0..2 {
+            self.sm8[j].next = self.sm4[2 * j].val();
+            if self.word_q.q.val().get_bit(10) {
+                self.sm8[j].next = self.sm4[2 * j + 1].val();
+            }
+        }
+        self.sm_q.d.next = self.sm8[0].val();
+        if self.word_q.q.val().get_bit(11) {
+            self.sm_q.d.next = self.sm8[1].val();
+        }
         match self.source_q.q.val() {
             Source::Sm => {
-                for i in 0..16 {
-                    if self.word_q.q.val().get_bits::<4>(8).index() == i {
-                        self.value.next = self.sm_rdata[i].val();
-                    }
-                }
+                self.value.next = self.sm_q.q.val();
             }
             Source::Regs => {
                 self.value.next = self.dbg_value.val();

@@ -1,9 +1,10 @@
 //! The reply to a request, byte by byte: the sync byte, code and length, the request's `seq`
 //! (every reply but Identify's), each payload byte fetched from its source and sent, and the
-//! CRC ([`ReplyOut`]). A payload byte ([`Payload`]) takes four cycles at least: its word's
+//! CRC ([`ReplyOut`]). A payload byte ([`Payload`]) takes five cycles at least: its word's
 //! address is registered (`Fetch`), the source reads it (`Wait1`: shared memory reads at the
-//! end of this cycle), the byte is taken (`Wait2`) and sent when the UART takes it
-//! (`SendByte`).
+//! end of this cycle), its data is registered (`Wait2`), the byte is taken (`Wait3`) and sent
+//! when the UART takes it (`SendByte`). The fetch runs while the UART still sends the byte
+//! before, so the cycles cost nothing at any baud rate.
 
 use super::payload::{Payload, PayloadPlanTarget};
 use super::reply_out::ReplyOut;
@@ -20,6 +21,7 @@ pub enum ReplyState {
     Fetch,
     Wait1,
     Wait2,
+    Wait3,
     SendByte,
     SendCrcHigh,
     SendCrcLow,
@@ -96,7 +98,7 @@ impl Logic for Reply {
         self.payload.fetch.next = self.state.q.val() == ReplyState::Fetch;
         self.payload.reading.next =
             (self.state.q.val() == ReplyState::Fetch) || (self.state.q.val() == ReplyState::Wait1);
-        self.payload.capture.next = self.state.q.val() == ReplyState::Wait2;
+        self.payload.capture.next = self.state.q.val() == ReplyState::Wait3;
         self.payload.sent.next =
             (self.state.q.val() == ReplyState::SendByte) && self.out.accept.val();
         for i in 0..16 {
@@ -118,6 +120,9 @@ impl Logic for Reply {
                 self.state.d.next = ReplyState::Wait2;
             }
             ReplyState::Wait2 => {
+                self.state.d.next = ReplyState::Wait3;
+            }
+            ReplyState::Wait3 => {
                 self.state.d.next = ReplyState::SendByte;
             }
             _ => {}
