@@ -342,28 +342,6 @@ impl Report {
     pub fn fits(&self) -> bool {
         self.usage.iter().all(|(_, used, avail)| used <= avail)
     }
-
-    /// The share of the device's LUT4 sites the design uses.
-    pub fn lut_share(&self) -> f64 {
-        self.usage
-            .iter()
-            .find(|(name, _, _)| *name == "LUT4")
-            .map_or(0.0, |(_, used, avail)| *used as f64 / *avail as f64)
-    }
-}
-
-/// ECP5 designs filling at most this share of the device's LUT4 sites are routed by router2,
-/// fuller ones by router1: router2 converged at 26% (the 85F board build) and not at 78–91%
-/// (the 25F builds).
-const ROUTER2_LUT_SHARE: f64 = 0.5;
-
-/// nextpnr-ecp5's placer and router for a design using `lut_share` of the device.
-fn ecp5_placer_and_router(lut_share: f64) -> Vec<&'static str> {
-    if lut_share <= ROUTER2_LUT_SHARE {
-        vec!["--placer", "static", "--router", "router2"]
-    } else {
-        ECP5_ROUTER1.to_vec()
-    }
 }
 
 impl std::fmt::Display for Report {
@@ -559,49 +537,11 @@ pub fn implement(
     });
     // ECP5: nextpnr's static (electrostatic) placer spreads the cells by where the wires go.
     // The whole GPU's crossbar congests the default HeAP placement so much that router1 had
-    // not finished after hours. On the static placement router2 routes a design that fills a
-    // quarter of the device in minutes (the 85F board build), but does not converge at four
-    // fifths (the 25F), where router1 does (docs/BOARD.md). Router2 can also fail to converge
-    // on a placement that leaves room: it is then stopped and router1 routes instead.
-    let placer_router = if target.is_ecp5() {
-        ecp5_placer_and_router(report.lut_share())
-    } else {
-        vec![]
-    };
-    let router2 = placer_router.contains(&"router2");
-    let pnr = match nextpnr(flow, dir, stop, &placer_router, progress) {
-        Err(Nextpnr::Router2Diverged(why)) => {
-            keep_log(dir, "nextpnr-router2.log");
-            progress(&format!(
-                "router2 does not converge ({why}); placing again and routing with router1"
-            ));
-            nextpnr(flow, dir, stop, &ECP5_ROUTER1, progress)
-        }
-        // Router2 can also give up on a net (seen on one core alone: "Failed to route arc 0.0
-        // of net 'clk$TRELLIS_IO_IN'").
-        Err(Nextpnr::Tool(e)) if router2 => {
-            keep_log(dir, "nextpnr-router2.log");
-            let text = e.to_string();
-            let lines = || text.lines().rev();
-            let why = lines()
-                .find(|l| l.contains("ERROR"))
-                .or_else(|| lines().next())
-                .unwrap_or("no message");
-            progress(&format!(
-                "router2 failed ({}); placing again and routing with router1",
-                why.trim()
-            ));
-            nextpnr(flow, dir, stop, &ECP5_ROUTER1, progress)
-        }
-        other => other,
-    }
-    .map_err(|e| match e {
-        Nextpnr::Tool(e) => e,
-        Nextpnr::Router2Diverged(why) => ToolError::Stopped {
-            command: "nextpnr (router2)".into(),
-            why,
-        },
-    });
+    // not finished after hours. router1 routes every ECP5 design: router2 does not converge
+    // at four fifths of a 25F, and on the 85F, where it sometimes does, its routes ran at
+    // 43-47 MHz where router1's ran at 48-68 (docs/decisions.md, D8).
+    let placer_router: &[&str] = if target.is_ecp5() { &ECP5_ROUTER1 } else { &[] };
+    let pnr = nextpnr(flow, dir, stop, placer_router, progress);
     keep_log(dir, "nextpnr.log");
     match pnr {
         Ok(_) if stop == Stop::AfterPlacement => {
@@ -653,26 +593,18 @@ fn cell_count(stat: &str, cell: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// How a nextpnr run fell short.
-enum Nextpnr {
-    /// It failed or ran out of time.
-    Tool(ToolError),
-    /// Router2 was stopped: its count of overused wires grows instead of falling.
-    Router2Diverged(String),
-}
-
 /// The static placer with router1, for ECP5.
 const ECP5_ROUTER1: [&str; 4] = ["--placer", "static", "--router", "router1"];
 
 /// Runs nextpnr on `flow`'s synthesised design in `dir` with `placer_router`, as far as
-/// `stop`, telling `progress` its phase; router2 is stopped as soon as it diverges.
+/// `stop`, telling `progress` its phase.
 fn nextpnr(
     flow: &Flow,
     dir: &Path,
     stop: Stop,
     placer_router: &[&str],
     progress: &mut dyn FnMut(&str),
-) -> Result<std::process::Output, Nextpnr> {
+) -> Result<std::process::Output, ToolError> {
     let family = flow.target.family();
     let (program, mut args) = flow.target.nextpnr();
     args.extend(placer_router);
@@ -704,12 +636,7 @@ fn nextpnr(
         args.extend(["--sdf", "routed.sdf"]);
     }
     let mut shown = (String::new(), Instant::now());
-    let mut diverged = None;
     let mut watch = |log: &str| {
-        if let Some(why) = router2_diverges(log) {
-            diverged = Some(why.clone());
-            return Err(why);
-        }
         let Some(phase) = nextpnr_phase(log) else {
             return Ok(());
         };
@@ -721,36 +648,7 @@ fn nextpnr(
         }
         Ok(())
     };
-    let pnr = run_watched(program, &args, dir, IMPLEMENTATION_TIME_LIMIT, &mut watch);
-    match (pnr, diverged) {
-        (Err(_), Some(why)) => Err(Nextpnr::Router2Diverged(why)),
-        (pnr, _) => pnr.map_err(Nextpnr::Tool),
-    }
-}
-
-/// Router2 gets this many iterations to beat its lowest count of overused wires …
-const ROUTER2_PATIENCE: u64 = 15;
-
-/// … and is taken to diverge when, after them, the count is more than this many wires above
-/// its lowest (a count near its best may wobble). A converging run sets a new lowest every
-/// few iterations; the 85F board build at 9824591 fell to 400 at iteration 33, then rose to
-/// 3,884 by iteration 88 (20 minutes) without a sign of turning, and at e4d9756 (30 MHz)
-/// it reached 1,460 at iteration 26 and drifted up to 1,876 by iteration 39.
-const ROUTER2_SLACK: u64 = 500;
-
-/// Why router2 is diverging, from nextpnr's log so far, or `None` while it may still converge.
-fn router2_diverges(log: &str) -> Option<String> {
-    let progress: Vec<(u64, u64)> = log
-        .lines()
-        .filter_map(|l| router2_iteration(l.trim_start_matches("Info:").trim()))
-        .collect();
-    let &(low_iter, low) = progress.iter().min_by_key(|&&(iter, n)| (n, iter))?;
-    let &(iter, now) = progress.last()?;
-    (iter >= low_iter + ROUTER2_PATIENCE && now > low + ROUTER2_SLACK).then(|| {
-        format!(
-            "{now} wires still shared at iteration {iter}, against {low} at iteration {low_iter}"
-        )
-    })
+    run_watched(program, &args, dir, IMPLEMENTATION_TIME_LIMIT, &mut watch)
 }
 
 /// Keeps the last tool's messages (its standard error: yosys's warnings, nextpnr's log) as
@@ -857,18 +755,9 @@ fn nextpnr_phase(log: &str) -> Option<String> {
             || text.starts_with("Running Static placer")
         {
             phase = Some("placing".to_string());
-        } else if text.starts_with("Running router2") {
-            phase = Some("routing".to_string());
-        } else if let Some((iter, overused)) = router2_iteration(text) {
-            phase = Some(format!(
-                "routing: iteration {iter}, {overused} wires still shared"
-            ));
-        } else if text.starts_with("Running router1 to check") {
-            phase = Some("checking the route".to_string());
         } else if let Some(n) = text
             .strip_prefix("Routing ")
             .and_then(|r| r.strip_suffix(" arcs."))
-            .filter(|_| phase.as_deref() != Some("checking the route"))
         {
             arcs = Some(n.to_string());
             phase = Some(format!("routing: {n} arcs"));
@@ -880,16 +769,6 @@ fn nextpnr_phase(log: &str) -> Option<String> {
         }
     }
     phase
-}
-
-/// Router2's iteration and its count of overused wires, from its progress line
-/// `iter=12 wires=452864 overused=5532 overuse=5581 archfail=NA` (none means routed).
-fn router2_iteration(text: &str) -> Option<(u64, u64)> {
-    let field = |name: &str| {
-        text.split_whitespace()
-            .find_map(|w| w.strip_prefix(name)?.parse::<u64>().ok())
-    };
-    Some((field("iter=")?, field("overused=")?))
 }
 
 /// The lowest frequency of nextpnr's last timing analysis in its log (`Info: Max frequency
@@ -935,95 +814,9 @@ mod tests {
     }
 
     #[test]
-    fn router2_routes_only_a_design_that_leaves_room() {
-        let router = |share| ecp5_placer_and_router(share)[3];
-        assert_eq!(router(0.26), "router2");
-        assert_eq!(router(0.82), "router1");
-        let report = Report {
-            target: Target::Ecp5_25f,
-            usage: vec![("LUT4", 22_090, 24_288), ("FF", 9_986, 24_288)],
-            fmax_mhz: None,
-            stop: Stop::AfterRouting,
-            critical_path: None,
-            timing: None,
-            pnr_note: None,
-        };
-        assert!((report.lut_share() - 0.909).abs() < 0.001);
-    }
-
-    #[test]
-    fn the_static_placer_and_router2_phases_are_read_from_the_log() {
-        let mut log = String::from("Info: Packing IOs..\nInfo: Running Static placer...\n");
-        assert_eq!(nextpnr_phase(&log).as_deref(), Some("placing"));
-        log += "Info: Running router2...\n";
-        assert_eq!(nextpnr_phase(&log).as_deref(), Some("routing"));
-        log += "Info:     iter=13 wires=452864 overused=5532 overuse=5581 archfail=NA\n";
-        assert_eq!(
-            nextpnr_phase(&log).as_deref(),
-            Some("routing: iteration 13, 5532 wires still shared")
-        );
-        log += "Info: Running router1 to check that route is legal...\n\
-                Info: Setting up routing queue.\nInfo: Routing 0 arcs.\n";
-        assert_eq!(nextpnr_phase(&log).as_deref(), Some("checking the route"));
-    }
-
-    /// A router2 log with one progress line per (iteration, overused wires).
-    fn router2_log(iterations: impl IntoIterator<Item = (u64, u64)>) -> String {
-        let mut log = String::from("Info: Running router2...\n");
-        for (iter, overused) in iterations {
-            log += &format!(
-                "Info:     iter={iter} wires=452864 overused={overused} overuse={overused} archfail=NA\n"
-            );
-        }
-        log
-    }
-
-    #[test]
-    fn router2_is_stopped_once_its_shared_wires_grow_for_good() {
-        // The 85F board build at 9824591: down to 400 by iteration 33, then rising.
-        let rising = |last: u64| {
-            router2_log((1..=last).map(|i| {
-                let n = if i <= 33 {
-                    9000 - 260 * i
-                } else {
-                    400 + 66 * (i - 33)
-                };
-                (i, n)
-            }))
-        };
-        assert_eq!(router2_diverges(&rising(33)), None);
-        assert_eq!(
-            router2_diverges(&rising(45)),
-            None,
-            "not for long enough yet"
-        );
-        let why = router2_diverges(&rising(48)).expect("diverging");
-        assert!(
-            why.contains("at iteration 48, against 420 at iteration 33"),
-            "{why}"
-        );
-        // Drifting up slowly from its best, as at e4d9756: stopped once 500 above it.
-        let drifting = |last: u64| {
-            router2_log((1..=last).map(|i| {
-                (
-                    i,
-                    if i <= 26 {
-                        9000 - 290 * i
-                    } else {
-                        1460 + 32 * (i - 26)
-                    },
-                )
-            }))
-        };
-        assert_eq!(router2_diverges(&drifting(41)), None);
-        assert!(router2_diverges(&drifting(44)).is_some());
-        // Converging with noise, and a small count wobbling near the end: left alone.
-        let noisy = router2_log((1..=120).map(|i| (i, 9000 / i + 37 * (i % 3))));
-        assert_eq!(router2_diverges(&noisy), None);
-        let wobbling =
-            router2_log((1..=200).map(|i| (i, if i < 50 { 5000 / i } else { 40 + i % 90 })));
-        assert_eq!(router2_diverges(&wobbling), None);
-        assert_eq!(router2_diverges("Info: Running router1...\n"), None);
+    fn the_static_placer_is_read_from_the_log() {
+        let log = "Info: Packing IOs..\nInfo: Running Static placer...\n";
+        assert_eq!(nextpnr_phase(log).as_deref(), Some("placing"));
     }
 
     #[test]
