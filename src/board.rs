@@ -88,7 +88,7 @@ pub struct BuildArgs {
     /// The design's clock in MHz, made by the board's PLL from its oscillator: one it makes
     /// exactly (ECP5: 25 × N / M, 10-400 MHz; Tang Nano 20K: 27 × N / M, 3.9-625 MHz; the
     /// Tang Primer 25K has no PLL here and runs at its 50 MHz). Default: the GPU's clock for
-    /// the board in docs/BOARD.md (55 MHz on the 12F and 25F, 50 MHz on the 45F and 85F,
+    /// the board in docs/BOARD.md (55 MHz on the 12F and 25F, 60 MHz on the 45F and 85F,
     /// 54 MHz on the Tang Nano 20K), the oscillator for the UART echo. The build fails if
     /// the routed design does not meet it.
     #[arg(long, value_name = "MHZ", value_parser = parse_mhz)]

@@ -163,7 +163,7 @@ impl Board {
         match (design, self.device()) {
             (build::Design::UartEcho, _) | (_, Device::Gw5a25) => self.oscillator_hz(),
             (build::Design::Gpu, Device::Lfe5u12f | Device::Lfe5u25f) => 55_000_000,
-            (build::Design::Gpu, Device::Lfe5u45f | Device::Lfe5u85f) => 50_000_000,
+            (build::Design::Gpu, Device::Lfe5u45f | Device::Lfe5u85f) => 60_000_000,
             (build::Design::Gpu, Device::Gw2ar18) => 54_000_000,
         }
     }
