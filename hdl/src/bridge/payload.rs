@@ -14,6 +14,7 @@
 //! | the log | the word itself | `Wait1` | `log_q` |
 //!
 //! The byte is taken (`capture`) in `Wait3`: one multiplexer after registers.
+
 use super::Source;
 use rust_hdl::prelude::*;
 
