@@ -538,8 +538,8 @@ pub fn implement(
     // ECP5: nextpnr's static (electrostatic) placer spreads the cells by where the wires go.
     // The whole GPU's crossbar congests the default HeAP placement so much that router1 had
     // not finished after hours. router1 routes every ECP5 design: router2 does not converge
-    // at four fifths of a 25F, and on the 85F, where it sometimes does, its routes ran at
-    // 43-47 MHz where router1's ran at 48-68 (docs/decisions.md, D8).
+    // at four fifths of a 25F, and on the 85F, where it sometimes does, its routes ran 9-29%
+    // slower than router1's on the same netlist (docs/decisions.md, D8).
     let placer_router: &[&str] = if target.is_ecp5() { &ECP5_ROUTER1 } else { &[] };
     let pnr = nextpnr(flow, dir, stop, placer_router, progress);
     keep_log(dir, "nextpnr.log");
