@@ -60,8 +60,8 @@ enum Command {
     /// Synthesise the GPU (or a block) for an FPGA with yosys and nextpnr; report its size and
     /// Fmax.
     Synth(synth::SynthArgs),
-    /// Build a board's bitstream: yosys, nextpnr-ecp5 and ecppack (the whole GPU ~15 minutes;
-    /// --design uart-echo, seconds).
+    /// Build a board's bitstream: yosys, nextpnr and the packer (the whole GPU 30-60 minutes on
+    /// two cores, docs/BOARD.md; --design uart-echo, seconds).
     Build(board::BuildArgs),
     /// Load a bitstream onto a board with openFPGALoader.
     Flash(board::FlashArgs),

@@ -533,7 +533,7 @@ pub fn implement(
     progress(if stop == Stop::AfterPlacement {
         "nextpnr placement"
     } else {
-        "nextpnr place and route (~10 minutes for the whole GPU)"
+        "nextpnr place and route (about 30 minutes for the whole GPU)"
     });
     // ECP5: nextpnr's static (electrostatic) placer spreads the cells by where the wires go.
     // The whole GPU's crossbar congests the default HeAP placement so much that router1 had
