@@ -128,7 +128,8 @@ impl Board {
     }
 
     /// The PLL that makes the design's clock from the oscillator, if gpu16 has one for the
-    /// board's FPGA (none yet for the Tang Primer 25K's GW5A, whose `PLLA` differs).
+    /// board's FPGA (none for the Tang Primer 25K's GW5A: the open tools give it no clock
+    /// gate to hold the design until the lock, docs/BOARD.md).
     pub fn pll_kind(self) -> Option<pll::PllKind> {
         match self.device() {
             Device::Gw5a25 => None,
@@ -158,7 +159,8 @@ impl Board {
     /// The clock `gpu16 build` makes for the GPU by default: one the routed design meets on
     /// this board's device with margin (docs/BOARD.md, *Clocks*).
     ///
-    /// The Tang Primer 25K runs from its 50 MHz oscillator: gpu16 has no PLL for the GW5A.
+    /// The Tang Primer 25K runs from its 50 MHz oscillator: gpu16 has no PLL for the GW5A
+    /// ([`Board::pll_kind`]).
     pub fn default_clock_hz(self, design: build::Design) -> u32 {
         match (design, self.device()) {
             (build::Design::UartEcho, _) | (_, Device::Gw5a25) => self.oscillator_hz(),

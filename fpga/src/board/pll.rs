@@ -124,7 +124,8 @@ pub enum PllError {
         above: u64,
     },
     #[error(
-        "the {board} runs from its {} MHz oscillator: gpu16 has no PLL for its FPGA yet",
+        "the {board} runs from its {} MHz oscillator: gpu16 has no PLL for its FPGA (the open \
+         tools give it no clock gate; docs/BOARD.md, Clocks)",
         mhz(u64::from(*oscillator))
     )]
     NoPll {
