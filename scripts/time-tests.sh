@@ -20,9 +20,11 @@ for line in sys.stdin:
   while read -r exe manifest; do
     t0=$(date +%s)
     (cd "$(dirname "$manifest")" && "$exe" -q </dev/null >"$out/$(basename "$exe").txt" 2>&1)
-    echo "$(( $(date +%s) - t0 )) s rc=$? $(basename "$exe")"
+    rc=$?
+    echo "$(( $(date +%s) - t0 )) s rc=$rc $(basename "$exe")"
   done
 t0=$(date +%s)
 cargo test --workspace --doc -q >"$out/doctests.txt" 2>&1
-echo "$(( $(date +%s) - t0 )) s rc=$? doctests"
+rc=$?
+echo "$(( $(date +%s) - t0 )) s rc=$rc doctests"
 echo "$(( $(date +%s) - start )) s in all (outputs in $out)"
