@@ -28,26 +28,32 @@
 static volatile std::sig_atomic_t stop_requested = 0;
 static void on_signal(int) { stop_requested = 1; }
 
-// Follows the link's frames (sync, code, length, payload, two CRC bytes) in one direction, to
-// know when the design has a request partly received or owes a reply: only then must its
-// clock run on through a quiet line.
+// Follows the link's frames (sync, code, length, header check, payload, two CRC bytes;
+// sim/src/link/framing.rs) in one direction, to know when the design has a request partly
+// received or owes a reply: only then must its clock run on through a quiet line.
 struct FrameWatch {
     unsigned char sync;
     int left = -1;  // bytes still to come in the current frame; -1: between frames
     int index = 0;  // bytes of the current frame so far
+    unsigned char first[6];  // the frame's first bytes
     // Takes a byte; true when it ends a frame.
     bool push(unsigned char b) {
         if (left < 0) {
-            if (b == sync) { left = 2; index = 1; }  // code and length still to come
+            if (b == sync) { left = 2; index = 1; first[0] = b; }  // code and length to come
             return false;
         }
-        if (index == 2) left = b + 2;  // the length byte: payload and CRC follow
+        if (index < 6) first[index] = b;
+        if (index == 2) left = b + 3;  // the length byte: check, payload and CRC follow
         else left--;
         index++;
         if (left == 0) { left = -1; return true; }
         return false;
     }
     bool in_frame() const { return left >= 0; }
+    void reset() { left = -1; }
+    // The frame just ended is an error reply for a damaged request (code EE, error 1): the
+    // design now drains, taking nothing until its line has been silent for its timeout.
+    bool refused_damaged() const { return index >= 6 && first[1] == 0xee && first[5] == 1; }
 };
 
 int main(int argc, char** argv) {
@@ -97,6 +103,9 @@ int main(int argc, char** argv) {
     // The design holds part of a request, or owes the reply to a whole one.
     FrameWatch requests{0xa5}, replies{0x5a};
     bool owes_reply = false;
+    // The design drains after a damaged request: bytes it drops are not followed as frames,
+    // and its clock runs on until the silence it waits for is over.
+    bool draining = false;
     unsigned char buf[256];
 
     for (unsigned long cycle = 0; !stop_requested; cycle++) {
@@ -110,7 +119,7 @@ int main(int argc, char** argv) {
         if (tx_bit < 0 && !to_board.empty()) {
             unsigned char b = to_board.front();
             if (corrupt > 0 && ++sent % corrupt == 0) b ^= 0x08;
-            if (requests.push(b)) owes_reply = true;
+            if (!draining && requests.push(b)) owes_reply = true;
             tx_frame = (1u << 9) | ((unsigned)b << 1);
             to_board.pop_front();
             tx_bit = 0;
@@ -145,7 +154,13 @@ int main(int argc, char** argv) {
             } else if (++rx_bit == 10) {
                 unsigned char b = (unsigned char)rx_byte;
                 if (corrupt > 0 && ++received % corrupt == 0) b ^= 0x08;
-                if (replies.push(b)) owes_reply = false;
+                if (replies.push(b)) {
+                    owes_reply = false;
+                    if (replies.refused_damaged()) {
+                        draining = true;
+                        requests.reset();
+                    }
+                }
                 // Like a UART with nobody reading: a byte that does not fit is lost.
                 if (write(master, &b, 1) < 0) {}
                 rx_bit = -1;
@@ -161,7 +176,13 @@ int main(int argc, char** argv) {
         // needs its clock, so wait for the host instead of spinning. (Otherwise the clock runs
         // for longer than the bridge waits before dropping a partial request, 2048 bit times,
         // or replies.) The design cannot tell a stopped clock from a quiet line.
-        bool settled = !requests.in_frame() && !owes_reply && !replies.in_frame();
+        bool settled = !requests.in_frame() && !owes_reply && !replies.in_frame() && !draining;
+        if (quiet > 2048L * cpb + 1024) {
+            // As long as the design's own silence timeout: it has dropped any partial request
+            // and ended any drain.
+            draining = false;
+            requests.reset();
+        }
         if (quiet > (settled ? 64 : 2048L * cpb + 1024)) {
             struct pollfd p = {master, POLLIN, 0};
             poll(&p, 1, 5);

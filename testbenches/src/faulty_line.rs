@@ -1,7 +1,8 @@
 //! A faulty serial line between the host's code and a board (`gpu16 board-sim`): a
 //! pseudo-terminal for the host's `--port` on one side, the board's terminal on the other, and
 //! between them faults aimed at chosen requests or replies (dropped, damaged, duplicated or
-//! delayed whole, or one byte of them lost or doubled), or random noise on every byte.
+//! delayed whole, one byte of them lost or doubled, a length byte forged, or the board
+//! restarted there), or random noise on every byte.
 //!
 //! Aimed faults read the line as frames: the n-th request of a command (towards the board) or
 //! the n-th reply to it (towards the host) gets the fault; everything else passes whole.
@@ -10,6 +11,7 @@
 //! behind it, as a stalled USB-serial adapter would.
 
 use crate::rng::Rng;
+use gpu16_sim::link::crc::crc16;
 use gpu16_sim::link::framing::{encode, Deframer, Found, Frame};
 use gpu16_sim::link::{Command, ERROR_REPLY, REPLY_SYNC, REQUEST_SYNC};
 use std::collections::VecDeque;
@@ -46,6 +48,26 @@ pub enum Fault {
     /// Its bytes from `at` on (and all behind them) arrive `pause` later: a board that stops
     /// partway through a reply.
     Stall { at: usize, pause: Duration },
+    /// Bit `bit` of its length byte is flipped, its CRC forged ([`forge_length`]).
+    ForgeLength { bit: u32 },
+    /// The board is restarted: a request goes, and everything after it comes and goes, to and
+    /// from the spare board ([`FaultyLine::with_spare`]), in its power-on state; a reply still
+    /// reaches the host, and everything after it is the spare board's.
+    Restart,
+}
+
+/// `frame` with bit `bit` of its length byte flipped; where that shortens the payload, the two
+/// bytes after the shortened payload are made the CRC-16 of the shortened frame, so that only
+/// the header check can tell: the worst a line can do to a frame's length.
+pub fn forge_length(frame: &[u8], bit: u32) -> Vec<u8> {
+    let mut bytes = frame.to_vec();
+    bytes[2] ^= 1 << bit;
+    let short = usize::from(bytes[2]) + 4;
+    if short + 2 <= bytes.len() {
+        let crc = crc16(&bytes[1..short]);
+        bytes[short..short + 2].copy_from_slice(&crc.to_be_bytes());
+    }
+    bytes
 }
 
 /// An [`Aim::nth`] that hits every request of its command, or every reply to it.
@@ -67,8 +89,15 @@ pub enum Plan {
     /// Faults at chosen frames.
     Aimed(Vec<Aim>),
     /// Each byte, either way, is damaged with odds `damage` and lost with odds `drop` (per
-    /// million), from a generator seeded with `seed`.
-    Noise { damage: u64, drop: u64, seed: u64 },
+    /// million), from a generator seeded with `seed`; with `restart_after` = Some(n), the
+    /// board is restarted right after the n-th request (from 1) has gone to it, whole or not
+    /// (everything after is the spare board's, [`FaultyLine::with_spare`]).
+    Noise {
+        damage: u64,
+        drop: u64,
+        seed: u64,
+        restart_after: Option<usize>,
+    },
 }
 
 /// What the line has done so far.
@@ -95,13 +124,26 @@ pub struct FaultyLine {
 impl FaultyLine {
     /// A line from a new terminal to the board at `board_port`.
     pub fn new(board_port: &str, plan: Plan) -> std::io::Result<FaultyLine> {
+        FaultyLine::open(board_port, None, plan)
+    }
+
+    /// A line to the board at `board_port` that a [`Fault::Restart`] switches to the board at
+    /// `spare_port`, a fresh one.
+    pub fn with_spare(board_port: &str, spare_port: &str, plan: Plan) -> std::io::Result<Self> {
+        FaultyLine::open(board_port, Some(spare_port), plan)
+    }
+
+    fn open(board_port: &str, spare_port: Option<&str>, plan: Plan) -> std::io::Result<Self> {
         let (master, port) = new_pty()?;
         let board = open_raw(board_port)?;
+        let spare = spare_port.map(open_raw).transpose()?;
         let count = Arc::new(Mutex::new(LineCount::default()));
         let stop = Arc::new(AtomicBool::new(false));
         let thread = {
             let (count, stop) = (count.clone(), stop.clone());
-            std::thread::spawn(move || carry(master, board, plan, &count, &stop))
+            std::thread::spawn(move || {
+                carry(master, [board, spare.unwrap_or(-1)], plan, &count, &stop)
+            })
         };
         Ok(FaultyLine {
             port,
@@ -212,8 +254,8 @@ impl Lane {
         self.queue.push_back((not_before.max(after), bytes));
     }
 
-    /// A whole frame, with the faults aimed at it.
-    fn frame(&mut self, f: Frame, aims: &[Aim], count: &Mutex<LineCount>) {
+    /// A whole frame, with the faults aimed at it; true if the board is restarted here.
+    fn frame(&mut self, f: Frame, aims: &[Aim], count: &Mutex<LineCount>) -> bool {
         let sync = match self.way {
             Way::ToBoard => REQUEST_SYNC,
             Way::ToHost => REPLY_SYNC,
@@ -237,7 +279,7 @@ impl Lane {
         });
         let Some(aim) = aim else {
             self.push(now, bytes);
-            return;
+            return false;
         };
         count.lock().unwrap().hits += 1;
         match aim.fault {
@@ -266,7 +308,13 @@ impl Lane {
                 self.push(now, bytes);
                 self.push(now + pause, rest);
             }
+            Fault::ForgeLength { bit } => self.push(now, forge_length(&bytes, bit)),
+            Fault::Restart => {
+                self.push(now, bytes);
+                return true;
+            }
         }
+        false
     }
 
     /// Sends what is due.
@@ -279,8 +327,10 @@ impl Lane {
     }
 }
 
-/// Carries bytes both ways until `stop`.
-fn carry(host: i32, board: i32, plan: Plan, count: &Mutex<LineCount>, stop: &AtomicBool) {
+/// Carries bytes both ways until `stop`, between `host` and `boards[0]` (after a restart,
+/// `boards[1]`).
+fn carry(host: i32, boards: [i32; 2], plan: Plan, count: &Mutex<LineCount>, stop: &AtomicBool) {
+    let mut board = boards[0];
     let mut lanes = [Lane::new(Way::ToBoard), Lane::new(Way::ToHost)];
     let mut rng = match plan {
         Plan::Noise { seed, .. } => Rng::new(seed),
@@ -302,16 +352,28 @@ fn carry(host: i32, board: i32, plan: Plan, count: &Mutex<LineCount>, stop: &Ato
         ];
         // SAFETY: polling descriptors this thread owns.
         unsafe { libc::poll(fds.as_mut_ptr(), 2, 2) };
-        for (lane, (from, to)) in lanes.iter_mut().zip([(host, board), (board, host)]) {
+        for lane in &mut lanes {
+            let from = match lane.way {
+                Way::ToBoard => host,
+                Way::ToHost => board,
+            };
             let n = read_some(from, &mut buf);
             for &b in &buf[..n] {
                 match &plan {
                     Plan::Aimed(aims) => {
                         if let Some(Found::Frame(f)) = lane.deframer.push(b) {
-                            lane.frame(f, aims, count);
+                            if lane.frame(f, aims, count) {
+                                assert!(boards[1] >= 0, "a restart needs a spare board");
+                                board = boards[1];
+                            }
                         }
                     }
-                    Plan::Noise { damage, drop, .. } => {
+                    Plan::Noise {
+                        damage,
+                        drop,
+                        restart_after,
+                        ..
+                    } => {
                         let roll = rng.below(1_000_000);
                         if roll < *drop {
                             count.lock().unwrap().dropped += 1;
@@ -321,10 +383,24 @@ fn carry(host: i32, board: i32, plan: Plan, count: &Mutex<LineCount>, stop: &Ato
                         } else {
                             lane.push(Instant::now(), vec![b]);
                         }
+                        // Requests as the host sent them, counted for the restart.
+                        let whole = matches!(lane.deframer.push(b), Some(Found::Frame(_)));
+                        if lane.way == Way::ToBoard && whole {
+                            lane.seen[0] += 1;
+                            if Some(lane.seen[0]) == *restart_after {
+                                assert!(boards[1] >= 0, "a restart needs a spare board");
+                                lane.flush(board);
+                                board = boards[1];
+                                count.lock().unwrap().hits += 1;
+                            }
+                        }
                     }
                 }
             }
-            lane.flush(to);
+            lane.flush(match lane.way {
+                Way::ToBoard => board,
+                Way::ToHost => host,
+            });
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The UART host bridge against a mock GPU (testbenches/src/bridge_harness.rs): every
-//! command, every refusal, damaged and truncated frames, garbage, back-to-back requests.
+//! command, every refusal, damaged and truncated frames, damaged headers, garbage,
+//! back-to-back requests, resends, reused numbers and sessions.
 
 use gpu16_hdl::bridge::BridgeConfig;
 use gpu16_sim::link::framing::{encode, Frame};
@@ -8,6 +9,7 @@ use gpu16_sim::link::{
     REQUEST_SYNC, TIMEOUT_BIT_TIMES,
 };
 use gpu16_testbenches::bridge_harness::BridgeHarness;
+use gpu16_testbenches::faulty_line::forge_length;
 use gpu16_testbenches::numbered::answer;
 
 fn refused(reply: &Frame, error: LinkError, command: u8) {
@@ -127,6 +129,7 @@ fn launch_status_and_the_refusals_while_running() {
             runs: 1,
             events: 0,
             seq: 1,
+            session: 0,
         }
     );
     // Shared memory can be read after a machine error.
@@ -259,11 +262,14 @@ fn bad_requests_are_refused_and_change_nothing() {
     assert!(h.gpu.tm.iter().all(|&l| l == 0));
 }
 
+/// The bridge's silence timeout, in cycles (4 clocks a bit), and a little more.
+const QUIET: usize = 4 * TIMEOUT_BIT_TIMES as usize + 64;
+
 #[test]
-fn a_damaged_frame_gets_a_crc_error_and_the_next_request_is_answered() {
+fn a_damaged_frame_gets_a_crc_error_and_nothing_is_taken_until_the_line_is_quiet() {
     let mut h = BridgeHarness::new();
     let mut frame = request_frame(Command::WriteSm, 1, &[0, 0, 1, 2, 3]);
-    frame[6] ^= 0x20;
+    frame[7] ^= 0x20;
     let reply = h.exchange(&frame);
     refused(
         &answer(Command::WriteSm, 1, reply),
@@ -274,10 +280,142 @@ fn a_damaged_frame_gets_a_crc_error_and_the_next_request_is_answered() {
         h.gpu.sm.iter().all(|&b| b == 0),
         "a damaged write writes nothing"
     );
+    // Right after it, even a whole request is dropped: the receiver drains.
+    let start = h.sent.len();
+    h.send(&request_frame(Command::ClearSm, 2, &[]));
+    assert_eq!(h.reply_since(start, 2_000), None, "taken while draining");
+    h.idle(QUIET);
     assert_eq!(
         h.request(Command::Identify, &[]).code,
         Command::Identify as u8
     );
+}
+
+#[test]
+fn every_flip_of_a_length_byte_is_caught_at_the_header_whatever_the_payload() {
+    let mut h = BridgeHarness::new();
+    h.gpu.sm[0x300] = 0x11;
+    // One request of every command, long enough that most flips shorten it.
+    let requests: Vec<(Command, Vec<u8>)> = vec![
+        (Command::Identify, vec![]),
+        (Command::WriteTm, [&[0u8][..], &[0x42; 16]].concat()),
+        (Command::WriteSm, [&[0u8, 3][..], &[0x77; 40]].concat()),
+        (Command::ReadSm, vec![0, 3, 8]),
+        (Command::ClearSm, vec![]),
+        (Command::Launch, vec![3, 0, 1, 0, 0]),
+        (Command::Status, vec![]),
+        (Command::ReadEvents, vec![0, 0, 1]),
+        (Command::ReadCounters, vec![0, 4]),
+        (Command::ReadRegs, vec![0, 16]),
+        (Command::Session, vec![0xef, 0xbe]),
+    ];
+    for (command, args) in &requests {
+        for bit in 0..8 {
+            let frame = forge_length(&request_frame(*command, 9, args), bit);
+            let reply = h.exchange(&frame);
+            assert_eq!(
+                (reply.code, reply.payload.get(1)),
+                (ERROR_REPLY, Some(&(LinkError::BadCrc as u8))),
+                "{command:?}, length bit {bit}: {reply:?}"
+            );
+            h.idle(QUIET);
+        }
+    }
+    // Nothing was carried out.
+    assert!(h.gpu.launches.is_empty());
+    assert!(h.gpu.tm.iter().all(|&l| l == 0));
+    assert_eq!(h.gpu.sm[0x300], 0x11);
+    assert!(h
+        .gpu
+        .sm
+        .iter()
+        .enumerate()
+        .all(|(a, &b)| b == 0 || a == 0x300));
+    let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+    assert_eq!((st.seq, st.session), (0, 0));
+}
+
+#[test]
+fn no_byte_of_a_damaged_frame_is_read_as_a_request() {
+    // A write whose data holds a whole request (a write of 0x66 to 0x123), as shared-memory
+    // data may. Damaged in its length so it seems to end just before the inner request, or in
+    // a data byte: either way the inner request is never carried out.
+    let inner = request_frame(Command::WriteSm, 50, &[0x23, 0x01, 0x66]);
+    let mut data = vec![0u8; 8];
+    data.extend(&inner);
+    let outer = request_frame(Command::WriteSm, 1, &[[0u8, 0][..].to_vec(), data].concat());
+    let mut cut_short = outer.clone();
+    // The length that ends the outer frame's payload right before the inner request, with the
+    // CRC forged to match.
+    let before_inner = 3 + 8;
+    cut_short[2] = before_inner as u8;
+    cut_short[3] = gpu16_sim::link::crc::header_check(cut_short[1], cut_short[2]) ^ 0x01;
+    let mut bad_data = outer.clone();
+    bad_data[8] ^= 0x04;
+    for (what, frame) in [("length", cut_short), ("data", bad_data)] {
+        let mut h = BridgeHarness::new();
+        let start = h.sent.len();
+        h.send(&frame);
+        h.idle(QUIET);
+        let mut replies = 0;
+        let mut deframer = gpu16_sim::link::framing::Deframer::new(gpu16_sim::link::REPLY_SYNC);
+        for &b in &h.sent[start..] {
+            if let Some(gpu16_sim::link::framing::Found::Frame(f)) = deframer.push(b) {
+                assert_eq!(f.code, ERROR_REPLY, "{what}: {f:?}");
+                replies += 1;
+            }
+        }
+        assert_eq!(replies, 1, "{what}: one error reply");
+        assert_eq!(
+            h.gpu.sm[0x123], 0,
+            "{what}: the inner request was carried out"
+        );
+        assert!(h.gpu.sm.iter().all(|&b| b == 0), "{what}");
+    }
+}
+
+#[test]
+fn a_reused_number_with_another_payload_is_carried_out() {
+    let mut h = BridgeHarness::new();
+    // A client that numbers badly: two different writes under number 5, two launches under 6.
+    h.send(&request_frame(Command::WriteSm, 5, &[0, 0, 0x11]));
+    h.idle(500);
+    let reply = answer(
+        Command::WriteSm,
+        5,
+        h.exchange(&request_frame(Command::WriteSm, 5, &[1, 0, 0x22])),
+    );
+    assert_eq!(reply.code, Command::WriteSm as u8);
+    assert_eq!(&h.gpu.sm[..2], [0x11, 0x22]);
+    // The second's true resend is still answered and not carried out again.
+    h.gpu.sm[1] = 0x33;
+    h.exchange(&request_frame(Command::WriteSm, 5, &[1, 0, 0x22]));
+    assert_eq!(h.gpu.sm[1], 0x33);
+    h.gpu.run_cycles = 10;
+    for length in [2, 3] {
+        h.exchange(&request_frame(Command::Launch, 6, &[length, 0, 0, 0, 0]));
+        h.idle(100);
+    }
+    assert_eq!(h.gpu.launches, [(2, 0), (3, 0)]);
+}
+
+#[test]
+fn the_status_shows_the_session_until_another_starts() {
+    let mut h = BridgeHarness::new();
+    let status = |h: &mut BridgeHarness| {
+        BoardStatus::decode(&h.request(Command::Status, &[]).payload)
+            .unwrap()
+            .session
+    };
+    // Power-up: no session.
+    assert_eq!(status(&mut h), 0);
+    h.request(Command::Session, &[0xef, 0xbe]);
+    assert_eq!(status(&mut h), 0xbeef);
+    h.request(Command::ClearSm, &[]);
+    h.request(Command::Launch, &[1, 0, 0, 0, 0]);
+    assert_eq!(status(&mut h), 0xbeef);
+    h.request(Command::Session, &[0x34, 0x12]);
+    assert_eq!(status(&mut h), 0x1234);
 }
 
 #[test]

@@ -1,14 +1,16 @@
 //! What the bridge does with a request (hdl/src/bridge/dispatch.rs), command by command: the
 //! loads start the loader and reply after it, a launch is registered with its length and
 //! limit and counted, the reads plan their reply's source, length and first word, a refused
-//! or damaged request is answered `[seq, error, command]` and changes nothing, and a resend of
-//! the last request that changed the board is answered without being carried out again.
+//! or damaged request is answered `[seq, error, command]` and changes nothing, a resend of
+//! the last request that changed the board (its number, command and CRC) is answered without
+//! being carried out again, and a session's number is kept for the status.
 //! Nothing happens while the bridge is busy. Its Verilog replays inside the board top's
 //! (`board_verilog.rs`).
 
 use gpu16_hdl::bridge::dispatch::Dispatch;
 use gpu16_hdl::bridge::Source;
 use gpu16_hdl::sim::{settle, tick};
+use gpu16_sim::link::crc::crc16;
 use gpu16_sim::link::{Command, LinkError, ERROR_REPLY};
 use rust_hdl::prelude::*;
 
@@ -34,7 +36,8 @@ fn dispatch() -> Dispatch {
 }
 
 /// Presents a request whose payload is `payload` (`seq` first) while idle, and what the
-/// dispatch decides; then lets the cycle pass.
+/// dispatch decides; then lets the cycle pass. (Its CRC stands for the frame's: requests that
+/// differ have different ones.)
 fn request(d: &mut Dispatch, cmd: u8, payload: &[u8], ok: bool) -> Shown {
     let mut args = [0u8; 6];
     for (a, p) in args.iter_mut().zip(payload) {
@@ -47,6 +50,7 @@ fn request(d: &mut Dispatch, cmd: u8, payload: &[u8], ok: bool) -> Shown {
     d.cmd.next = u64::from(cmd).into();
     d.length.next = (payload.len() as u64).into();
     d.args.next = args.into();
+    d.frame_crc.next = u64::from(crc16(payload)).into();
     d.running.next = false;
     d.counters_ready.next = true;
     settle(d).unwrap();
@@ -145,7 +149,16 @@ fn every_command_is_carried_out_and_planned() {
     );
     assert_eq!(
         request(&mut d, c(Command::Status), &[9], true),
-        reply(c(Command::Status), 14, Source::Fixed, 0, 0)
+        reply(c(Command::Status), 16, Source::Fixed, 0, 0)
+    );
+    // A session: its number kept for the status.
+    assert_eq!(
+        request(&mut d, c(Command::Session), &[10, 0xef, 0xbe], true),
+        reply(c(Command::Session), 1, Source::Fixed, 0, 0)
+    );
+    assert_eq!(
+        (d.session.val().index(), d.last_seq.val().index()),
+        (0xbeef, 10)
     );
     let shown = request(&mut d, c(Command::Identify), &[], true);
     assert_eq!(
@@ -198,6 +211,12 @@ fn refusals_and_resends_change_nothing() {
     assert!(again.reply_now && again.code == c(Command::WriteSm) && again.len == 1);
     let next = request(&mut d, c(Command::WriteSm), &[43, 0, 0, 7], true);
     assert_eq!(next.writes, (false, true, false), "a new seq is");
+    let other = request(&mut d, c(Command::WriteSm), &[43, 0, 0, 8], true);
+    assert_eq!(
+        other.writes,
+        (false, true, false),
+        "so is another request under the same seq"
+    );
     // Nothing while busy.
     d.idle.next = false;
     d.frame_ok.next = true;

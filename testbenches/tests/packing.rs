@@ -42,6 +42,7 @@ fn a_status_reads_back_as_every_input() {
             runs: any(&mut rng, 8) as u8,
             events: any(&mut rng, 12) as u16,
             seq: any(&mut rng, 8) as u8,
+            session: any(&mut rng, 16) as u16,
         };
         s.running.next = want.running;
         s.done.next = want.done;
@@ -55,6 +56,7 @@ fn a_status_reads_back_as_every_input() {
         s.runs.next = u64::from(want.runs).into();
         s.events.next = u64::from(want.events).into();
         s.seq.next = u64::from(want.seq).into();
+        s.session.next = u64::from(want.session).into();
         settle(&mut s).unwrap();
         let got = BoardStatus::decode(&bytes(s.word.val(), BoardStatus::BYTES));
         assert_eq!(got, Some(want), "round {round}");

@@ -62,10 +62,11 @@ fn expected(
                 count(2, 254)
             }
         }
+        11 => (length != 3).then_some(BadLength),
         _ => Some(UnknownCommand),
     };
-    let idle_only = !matches!(code, 1 | 7 | 8);
-    verdict.or(((1..=10).contains(&code) && idle_only && board.running && !resend).then_some(Busy))
+    let idle_only = !matches!(code, 1 | 7 | 8 | 11);
+    verdict.or(((1..=11).contains(&code) && idle_only && board.running && !resend).then_some(Busy))
 }
 
 /// Requests worth checking: every code and length with typical payloads, then the edges of
@@ -120,8 +121,10 @@ struct Wrapped {
     payload: Signal<In, Bits<32>>,
     running: Signal<In, Bit>,
     counters_ready: Signal<In, Bit>,
+    frame_crc: Signal<In, Bits<16>>,
     last_seq: Signal<In, Bits<8>>,
     last_cmd: Signal<In, Bits<8>>,
+    last_crc: Signal<In, Bits<16>>,
     changes: Signal<Out, Bit>,
     resend: Signal<Out, Bit>,
     refusal: Signal<Out, Bits<8>>,
@@ -138,6 +141,8 @@ impl Logic for Wrapped {
         self.check.counters_ready.next = self.counters_ready.val();
         self.check.last_seq.next = self.last_seq.val();
         self.check.last_cmd.next = self.last_cmd.val();
+        self.check.frame_crc.next = self.frame_crc.val();
+        self.check.last_crc.next = self.last_crc.val();
         self.changes.next = self.check.changes.val();
         self.resend.next = self.check.resend.val();
         self.refusal.next = self.check.refusal.val();
@@ -163,12 +168,19 @@ fn the_verilog_checks_as_the_simulation_does() {
     let mut rng = Rng::new(22);
     let (mut refused, mut resends) = (0, 0);
     for (code, length, payload, board, resend) in requests(&mut rng) {
-        // A resend repeats the last changing request's seq and command.
-        let (last_seq, last_cmd) = if resend {
-            (payload[0], code)
-        } else {
-            (payload[0] ^ 1, code)
-        };
+        // A resend repeats the last changing request's seq, command and CRC; any other
+        // request differs in one of them.
+        let crc = rng.below(1 << 16) as u16;
+        let (mut last_seq, mut last_cmd, mut last_crc) = (payload[0], code, crc);
+        if !resend {
+            match rng.below(3) {
+                0 => last_seq ^= 1,
+                1 => last_cmd ^= 1,
+                _ => last_crc ^= 1 << rng.below(16),
+            }
+        }
+        w.frame_crc.next = u64::from(crc).into();
+        w.last_crc.next = u64::from(last_crc).into();
         w.cmd.next = u64::from(code).into();
         w.length.next = u64::from(length).into();
         w.payload.next = payload

@@ -1,7 +1,7 @@
 //! What a request that arrived makes the bridge do: refuse it ([`RequestCheck`], or a damaged
 //! frame), answer a resend of the last request that changed the board as before without
 //! carrying it out again, or carry it out: start the loader (`WriteTm`, `WriteSm`,
-//! `ClearSm`), launch a run, or only reply. In every case the request gets one reply, planned
+//! `ClearSm`), launch a run, start a session, or only reply. In every case the request gets one reply, planned
 //! by [`ReplyPlan`].
 
 use super::payload::PayloadPlan;
@@ -24,11 +24,13 @@ pub struct Dispatch {
     pub cmd: Signal<In, Bits<8>>,
     pub length: Signal<In, Bits<8>>,
     pub args: Signal<In, Bits<48>>,
+    /// The request's CRC-16 (its last two bytes, high byte first).
+    pub frame_crc: Signal<In, Bits<16>>,
     /// The GPU runs; its counters are final; the board's status (`gpu16_sim::link::
     /// BoardStatus`: byte i in bits 8i+7..8i).
     pub running: Signal<In, Bit>,
     pub counters_ready: Signal<In, Bit>,
-    pub status: Signal<In, Bits<104>>,
+    pub status: Signal<In, Bits<120>>,
     /// Start the loader: `WriteTm` from line `first_line`, `WriteSm` from `sm_start`,
     /// `ClearSm`.
     pub write_tm: Signal<Out, Bit>,
@@ -52,6 +54,8 @@ pub struct Dispatch {
     pub runs: Signal<Out, Bits<8>>,
     /// The `seq` of the last request that changed the board.
     pub last_seq: Signal<Out, Bits<8>>,
+    /// The number of the last `Session` (0 after power-up).
+    pub session: Signal<Out, Bits<16>>,
     /// A request was refused (one cycle).
     pub refused: Signal<Out, Bit>,
 
@@ -61,9 +65,12 @@ pub struct Dispatch {
     cmd_write_sm: Constant<Bits<8>>,
     cmd_clear_sm: Constant<Bits<8>>,
     cmd_launch: Constant<Bits<8>>,
+    cmd_session: Constant<Bits<8>>,
     err_bad_crc: Constant<Bits<8>>,
     last_seq_q: DFF<Bits<8>>,
     last_cmd: DFF<Bits<8>>,
+    last_crc: DFF<Bits<16>>,
+    session_q: DFF<Bits<16>>,
     runs_q: DFF<Bits<8>>,
     launch_q: DFF<Bit>,
     run_length_q: DFF<Bits<7>>,
@@ -91,6 +98,7 @@ impl Dispatch {
             cmd: Default::default(),
             length: Default::default(),
             args: Default::default(),
+            frame_crc: Default::default(),
             running: Default::default(),
             counters_ready: Default::default(),
             status: Default::default(),
@@ -110,6 +118,7 @@ impl Dispatch {
             max_cycles: Default::default(),
             runs: Default::default(),
             last_seq: Default::default(),
+            session: Default::default(),
             refused: Default::default(),
             check: Default::default(),
             planner: ReplyPlan::new(identity),
@@ -117,9 +126,12 @@ impl Dispatch {
             cmd_write_sm: byte(Command::WriteSm as u8),
             cmd_clear_sm: byte(Command::ClearSm as u8),
             cmd_launch: byte(Command::Launch as u8),
+            cmd_session: byte(Command::Session as u8),
             err_bad_crc: byte(LinkError::BadCrc as u8),
             last_seq_q: Default::default(),
             last_cmd: Default::default(),
+            last_crc: Default::default(),
+            session_q: Default::default(),
             runs_q: Default::default(),
             launch_q: Default::default(),
             run_length_q: Default::default(),
@@ -142,6 +154,8 @@ impl Logic for Dispatch {
             clock,
             last_seq_q,
             last_cmd,
+            last_crc,
+            session_q,
             runs_q,
             launch_q,
             run_length_q,
@@ -155,10 +169,12 @@ impl Logic for Dispatch {
         self.check.cmd.next = self.cmd.val();
         self.check.length.next = self.length.val();
         self.check.payload.next = bit_cast::<32, 48>(self.args.val());
+        self.check.frame_crc.next = self.frame_crc.val();
         self.check.running.next = self.running.val();
         self.check.counters_ready.next = self.counters_ready.val();
         self.check.last_seq.next = self.last_seq_q.q.val();
         self.check.last_cmd.next = self.last_cmd.q.val();
+        self.check.last_crc.next = self.last_crc.q.val();
         self.refusal.next = self.check.refusal.val();
         if self.frame_bad.val() {
             self.refusal.next = self.err_bad_crc.val();
@@ -180,6 +196,10 @@ impl Logic for Dispatch {
         if self.carry.val() && self.check.changes.val() {
             self.last_seq_q.d.next = self.seq.val();
             self.last_cmd.d.next = self.cmd.val();
+            self.last_crc.d.next = self.frame_crc.val();
+        }
+        if self.carry.val() && (self.cmd.val() == self.cmd_session.val()) {
+            self.session_q.d.next = self.args.val().get_bits::<16>(8);
         }
         if self.carry.val() && (self.cmd.val() == self.cmd_launch.val()) {
             self.launch_q.d.next = true;
@@ -205,6 +225,7 @@ impl Logic for Dispatch {
         self.max_cycles.next = self.max_cycles_q.q.val();
         self.runs.next = self.runs_q.q.val();
         self.last_seq.next = self.last_seq_q.q.val();
+        self.session.next = self.session_q.q.val();
         self.refused.next = self.refused_q.q.val();
     }
 }

@@ -13,15 +13,17 @@
 //!
 //! One request at a time: the bridge checks a request (command known, length, arguments, not
 //! busy), carries it out, and sends exactly one reply. A refused request changes nothing and
-//! gets an error reply. A request that changes the board and repeats the `seq` and command of
-//! the last one carried out is a host's resend after a lost reply: it gets the success reply
-//! again and is not carried out twice (`gpu16_sim::link`, sequence numbers). The bridge
+//! gets an error reply. A request that changes the board and repeats the `seq`, command and
+//! CRC of the last one carried out is a host's resend after a lost reply: it gets the success
+//! reply again and is not carried out twice (`gpu16_sim::link`, sequence numbers). `Session`
+//! keeps the host's session number for the status (`gpu16_sim::link`, sessions). The bridge
 //! returns to waiting for a request after every reply, whatever came before, so it cannot
 //! wedge; shared memory can be read whenever no run is in progress, after a machine error too.
 
 pub mod crc16;
 pub mod dispatch;
 pub mod event_log;
+pub mod header_check;
 pub mod loader;
 pub mod packing;
 pub mod payload;
@@ -198,6 +200,7 @@ impl Logic for Bridge {
         self.dispatch.cmd.next = self.receiver.command.val();
         self.dispatch.length.next = self.receiver.length.val();
         self.dispatch.args.next = self.receiver.args.val();
+        self.dispatch.frame_crc.next = self.receiver.frame_crc.val();
         self.dispatch.running.next = self.gpu.running.val();
         self.dispatch.counters_ready.next = self.gpu.stat_ready.val();
         self.dispatch.status.next = self.status_word.word.val();
@@ -215,6 +218,7 @@ impl Logic for Bridge {
         self.status_word.runs.next = self.dispatch.runs.val();
         self.status_word.events.next = self.log_count.val();
         self.status_word.seq.next = self.dispatch.last_seq.val();
+        self.status_word.session.next = self.dispatch.session.val();
 
         // ---- loading Task Memory and shared memory ----
         self.loader.clock.next = self.clock.val();

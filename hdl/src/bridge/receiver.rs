@@ -1,12 +1,25 @@
-//! The request side of the link: finds request frames in the received bytes, keeps the
-//! payload in a buffer, checks the CRC, and hands the bridge a whole, checked frame — or
-//! reports a damaged one. Nothing of a request is acted on before its CRC has checked.
+//! The request side of the link: finds request frames in the received bytes, checks the
+//! header, keeps the payload in a buffer, checks the CRC, and hands the bridge a whole,
+//! checked frame — or reports a damaged one. Nothing of a request is acted on before its CRC
+//! has checked.
 //!
-//! Bytes outside a frame are skipped until a sync byte. A frame that stops arriving (a lost
-//! byte) is dropped after a timeout of silence, and the receiver hunts for the next sync byte.
-//! While the bridge is busy with a request (`hold`), bytes are dropped: a host waits for each
-//! reply, so only garbage can arrive then.
+//! ```text
+//!  Hunt ─sync─► Command ─► Length ─► Header ─check ok─► Payload… ─► CrcHigh ─► CrcLow ─► Check
+//!    ▲                                  │ (length 0: to CrcHigh)                          │
+//!    │                                  └─check bad─► Drain ◄──────────────── CRC bad ───┤
+//!    └──────────── silence of the timeout ───────────┘                     CRC ok: Hunt ◄┘
+//! ```
+//!
+//! Bytes outside a frame are skipped until a sync byte. The header check (a CRC-8 of command
+//! and length, [`HeaderCheck`]) is taken before any payload byte, so where a frame ends is
+//! never read from a damaged length byte. After a damaged frame the receiver drains: it takes
+//! nothing until the line has been silent for the timeout, so no byte of the damaged frame's
+//! payload is read as the start of a request (a host waits that long before it sends again).
+//! A frame that stops arriving (a lost byte) is dropped after the same silence. While the
+//! bridge is busy with a request (`hold`), bytes are dropped: a host waits for each reply, so
+//! only garbage can arrive then.
 
+use super::header_check::HeaderCheck;
 use gpu16_sim::link::{REQUEST_SYNC, TIMEOUT_BIT_TIMES};
 use rust_hdl::prelude::*;
 
@@ -17,11 +30,15 @@ pub enum RxFrame {
     Hunt,
     Command,
     Length,
+    /// The header check is due.
+    Header,
     Payload,
     CrcHigh,
     CrcLow,
     /// The last byte is in the CRC register: check it.
     Check,
+    /// After a damaged frame: taking nothing until the line has been silent for the timeout.
+    Drain,
 }
 
 /// The request-frame receiver.
@@ -35,18 +52,21 @@ pub struct Receiver {
     pub hold: Signal<In, Bit>,
     /// A frame arrived whole and its CRC checked (one cycle).
     pub frame_ok: Signal<Out, Bit>,
-    /// A frame arrived whole and its CRC did not check (one cycle).
+    /// A frame's header or CRC did not check (one cycle).
     pub frame_bad: Signal<Out, Bit>,
     /// The last frame's command, payload length and first six payload bytes (byte i in bits
     /// 8i+7..8i: the `seq`, then the arguments).
     pub command: Signal<Out, Bits<8>>,
     pub length: Signal<Out, Bits<8>>,
     pub args: Signal<Out, Bits<48>>,
+    /// The last frame's CRC-16, as its last two bytes (high byte first).
+    pub frame_crc: Signal<Out, Bits<16>>,
     /// Payload byte `buffer_addr` of the last frame, the cycle after it is asked for.
     pub buffer_addr: Signal<In, Bits<8>>,
     pub buffer_data: Signal<Out, Bits<8>>,
     buffer: RAM<Bits<8>, 8>,
     crc: super::crc16::Crc16,
+    header: HeaderCheck,
     sync: Constant<Bits<8>>,
     /// Clock cycles of silence after which a started frame is dropped.
     timeout: Constant<Bits<32>>,
@@ -54,8 +74,10 @@ pub struct Receiver {
     command_q: DFF<Bits<8>>,
     length_q: DFF<Bits<8>>,
     args_q: DFF<Bits<48>>,
+    crc_q: DFF<Bits<16>>,
     /// Payload bytes received.
     count: DFF<Bits<8>>,
+    /// Cycles since the last byte received (held or not), up to the timeout.
     silence: DFF<Bits<32>>,
     frame_ok_q: DFF<Bit>,
     frame_bad_q: DFF<Bit>,
@@ -76,16 +98,19 @@ impl Receiver {
             command: Default::default(),
             length: Default::default(),
             args: Default::default(),
+            frame_crc: Default::default(),
             buffer_addr: Default::default(),
             buffer_data: Default::default(),
             buffer: RAM::from((0..256).map(|_| Bits::<8>::default())),
             crc: Default::default(),
+            header: Default::default(),
             sync: Constant::new(u64::from(REQUEST_SYNC).into()),
             timeout: Constant::new((u64::from(clocks_per_bit) * TIMEOUT_BIT_TIMES).into()),
             state: Default::default(),
             command_q: Default::default(),
             length_q: Default::default(),
             args_q: Default::default(),
+            crc_q: Default::default(),
             count: Default::default(),
             silence: Default::default(),
             frame_ok_q: Default::default(),
@@ -106,6 +131,7 @@ impl Logic for Receiver {
             command_q,
             length_q,
             args_q,
+            crc_q,
             count,
             silence,
             frame_ok_q,
@@ -130,7 +156,10 @@ impl Logic for Receiver {
         self.buffer.write_data.next = self.rx_byte.val();
         self.buffer.write_enable.next = self.take.val() && (self.state.q.val() == RxFrame::Payload);
 
-        if self.take.val() {
+        self.header.code.next = self.command_q.q.val();
+        self.header.length.next = self.length_q.q.val();
+
+        if self.byte_valid.val() {
             self.silence.d.next = 0.into();
         } else if self.silence.q.val() != self.timeout.val() {
             self.silence.d.next = self.silence.q.val() + 1;
@@ -152,7 +181,15 @@ impl Logic for Receiver {
                     self.length_q.d.next = self.rx_byte.val();
                     self.args_q.d.next = 0.into();
                     self.count.d.next = 0.into();
-                    if self.rx_byte.val().any() {
+                    self.state.d.next = RxFrame::Header;
+                }
+            }
+            RxFrame::Header => {
+                if self.take.val() {
+                    if self.rx_byte.val() != self.header.check.val() {
+                        self.frame_bad_q.d.next = true;
+                        self.state.d.next = RxFrame::Drain;
+                    } else if self.length_q.q.val().any() {
                         self.state.d.next = RxFrame::Payload;
                     } else {
                         self.state.d.next = RxFrame::CrcHigh;
@@ -173,30 +210,36 @@ impl Logic for Receiver {
             }
             RxFrame::CrcHigh => {
                 if self.take.val() {
+                    self.crc_q.d.next = bit_cast::<16, 8>(self.rx_byte.val()) << 8;
                     self.state.d.next = RxFrame::CrcLow;
                 }
             }
             RxFrame::CrcLow => {
                 if self.take.val() {
+                    self.crc_q.d.next = self.crc_q.q.val() | bit_cast::<16, 8>(self.rx_byte.val());
                     self.state.d.next = RxFrame::Check;
                 }
             }
             RxFrame::Check => {
-                self.state.d.next = RxFrame::Hunt;
                 if self.crc.value.val().any() {
                     self.frame_bad_q.d.next = true;
+                    self.state.d.next = RxFrame::Drain;
                 } else {
                     self.frame_ok_q.d.next = true;
+                    self.state.d.next = RxFrame::Hunt;
                 }
             }
+            RxFrame::Drain => {}
             _ => {
                 self.state.d.next = RxFrame::Hunt;
             }
         }
-        // A started frame that goes silent, or any frame while held, is dropped.
+        // A started frame that goes silent, or any frame while held, is dropped; a drain ends
+        // with the silence.
         if (self.state.q.val() != RxFrame::Hunt)
             && (self.state.q.val() != RxFrame::Check)
-            && ((self.silence.q.val() == self.timeout.val()) || self.hold.val())
+            && ((self.silence.q.val() == self.timeout.val())
+                || (self.hold.val() && (self.state.q.val() != RxFrame::Drain)))
         {
             self.state.d.next = RxFrame::Hunt;
         }
@@ -206,6 +249,7 @@ impl Logic for Receiver {
         self.command.next = self.command_q.q.val();
         self.length.next = self.length_q.q.val();
         self.args.next = self.args_q.q.val();
+        self.frame_crc.next = self.crc_q.q.val();
         self.buffer_data.next = self.buffer.read_data.val();
     }
 }

@@ -1,6 +1,6 @@
-//! The reply to a request, byte by byte: the sync byte, code and length, the request's `seq`
-//! (every reply but Identify's), each payload byte fetched from its source and sent, and the
-//! CRC ([`ReplyOut`]). A payload byte ([`Payload`]) takes five cycles at least: its word's
+//! The reply to a request, byte by byte: the sync byte, code, length and header check, the
+//! request's `seq` (every reply but Identify's), each payload byte fetched from its source and
+//! sent, and the CRC ([`ReplyOut`]). A payload byte ([`Payload`]) takes five cycles at least: its word's
 //! address is registered (`Fetch`), the source reads it (`Wait1`: shared memory reads at the
 //! end of this cycle), its data is registered (`Wait2`), the byte is taken (`Wait3`) and sent
 //! when the UART takes it (`SendByte`). The fetch runs while the UART still sends the byte
@@ -17,6 +17,7 @@ pub enum ReplyState {
     SendSync,
     SendCode,
     SendLength,
+    SendHeader,
     SendSeq,
     Fetch,
     Wait1,
@@ -136,6 +137,9 @@ impl Logic for Reply {
                     self.state.d.next = ReplyState::SendLength;
                 }
                 ReplyState::SendLength => {
+                    self.state.d.next = ReplyState::SendHeader;
+                }
+                ReplyState::SendHeader => {
                     if self.has_seq_q.q.val() {
                         self.state.d.next = ReplyState::SendSeq;
                     } else {

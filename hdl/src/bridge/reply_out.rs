@@ -1,9 +1,10 @@
 //! The bytes of a reply, as the reply's state walks through them: the sync byte, the code,
-//! the length, the request's `seq` (every reply but Identify's), each payload byte fetched,
-//! and the CRC-16 over code, length and payload (`gpu16_sim::link::crc`), kept as the bytes
-//! go out.
+//! the length, the header check of code and length, the request's `seq` (every reply but
+//! Identify's), each payload byte fetched, and the CRC-16 over every byte after the sync byte
+//! (`gpu16_sim::link::crc`), kept as the bytes go out.
 
 use super::crc16::Crc16;
+use super::header_check::HeaderCheck;
 use super::reply::ReplyState;
 use gpu16_sim::link::REPLY_SYNC;
 use rust_hdl::prelude::*;
@@ -26,6 +27,7 @@ pub struct ReplyOut {
     /// The byte due.
     pub tx_data: Signal<Out, Bits<8>>,
     crc: Crc16,
+    header: HeaderCheck,
     sync: Constant<Bits<8>>,
     /// A byte is due this cycle.
     send: Signal<Local, Bit>,
@@ -44,6 +46,7 @@ impl Default for ReplyOut {
             accept: Default::default(),
             tx_data: Default::default(),
             crc: Default::default(),
+            header: Default::default(),
             sync: Constant::new(u64::from(REPLY_SYNC).into()),
             send: Default::default(),
         }
@@ -55,6 +58,8 @@ impl Logic for ReplyOut {
     fn update(&mut self) {
         self.send.next = false;
         self.tx_data.next = self.payload_byte.val();
+        self.header.code.next = self.code.val();
+        self.header.length.next = self.len.val();
         match self.state.val() {
             ReplyState::SendSync => {
                 self.send.next = true;
@@ -67,6 +72,10 @@ impl Logic for ReplyOut {
             ReplyState::SendLength => {
                 self.send.next = true;
                 self.tx_data.next = self.len.val();
+            }
+            ReplyState::SendHeader => {
+                self.send.next = true;
+                self.tx_data.next = self.header.check.val();
             }
             ReplyState::SendSeq => {
                 self.send.next = true;
@@ -91,6 +100,7 @@ impl Logic for ReplyOut {
         self.crc.enable.next = self.accept.val()
             && ((self.state.val() == ReplyState::SendCode)
                 || (self.state.val() == ReplyState::SendLength)
+                || (self.state.val() == ReplyState::SendHeader)
                 || (self.state.val() == ReplyState::SendSeq)
                 || (self.state.val() == ReplyState::SendByte));
         self.crc.data.next = self.tx_data.val();

@@ -19,7 +19,7 @@ pub struct ReplyPlan {
     pub cmd: Signal<In, Bits<8>>,
     pub args: Signal<In, Bits<24>>,
     /// The board's status (`gpu16_sim::link::BoardStatus`, byte i in bits 8i+7..8i).
-    pub status: Signal<In, Bits<104>>,
+    pub status: Signal<In, Bits<120>>,
     /// The reply: its code, payload length (the `seq` included), whether it starts with the
     /// `seq`, and where its payload comes from.
     pub code: Signal<Out, Bits<8>>,
@@ -121,8 +121,8 @@ impl Logic for ReplyPlan {
                 self.word_l.next = self.arg01.val();
             } else if self.cmd.val() == self.cmd_status.val() {
                 // Byte 0 is where the reply's seq goes.
-                self.len_l.next = 14.into();
-                self.fixed_l.next = bit_cast::<128, 104>(self.status.val()) << 8;
+                self.len_l.next = 16.into();
+                self.fixed_l.next = bit_cast::<128, 120>(self.status.val()) << 8;
             } else if self.cmd.val() == self.cmd_read_events.val() {
                 self.source_l.next = Source::Events;
                 self.last_byte_l.next = 9.into();

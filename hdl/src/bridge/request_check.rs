@@ -4,7 +4,7 @@
 //! the Verilog is generated from the commands' shapes (`Command::shape`), so the limits are
 //! written once (the board's replays in Icarus and Verilator compare the two cycle for cycle).
 
-use gpu16_sim::link::{refusal, BoardState, Command, Length, LinkError};
+use gpu16_sim::link::{is_resend, refusal, BoardState, Command, LastChange, Length, LinkError};
 use rust_hdl::prelude::*;
 
 /// Combinational.
@@ -15,14 +15,17 @@ pub struct RequestCheck {
     pub cmd: Signal<In, Bits<8>>,
     pub length: Signal<In, Bits<8>>,
     pub payload: Signal<In, Bits<32>>,
+    /// The request's CRC-16 (its last two bytes, high byte first).
+    pub frame_crc: Signal<In, Bits<16>>,
     /// A run is in progress; the counters are final.
     pub running: Signal<In, Bit>,
     pub counters_ready: Signal<In, Bit>,
-    /// The `seq` and command of the last request that changed the board.
+    /// The `seq`, command and CRC-16 of the last request that changed the board.
     pub last_seq: Signal<In, Bits<8>>,
     pub last_cmd: Signal<In, Bits<8>>,
+    pub last_crc: Signal<In, Bits<16>>,
     /// The request changes the board (`Command::changes_board`); it repeats the last one
-    /// that did (the same command and `seq`).
+    /// that did (`is_resend`: the same command, `seq` and CRC).
     pub changes: Signal<Out, Bit>,
     pub resend: Signal<Out, Bit>,
     /// Why it is refused (`LinkError`), 0 to carry it out.
@@ -35,9 +38,12 @@ impl Logic for RequestCheck {
         let payload: [u8; 4] =
             std::array::from_fn(|i| self.payload.val().get_bits::<8>(8 * i).to_u64() as u8);
         let changes = Command::from_code(code).is_some_and(Command::changes_board);
-        let resend = changes
-            && u64::from(payload[0]) == self.last_seq.val().to_u64()
-            && u64::from(code) == self.last_cmd.val().to_u64();
+        let last = LastChange {
+            seq: self.last_seq.val().to_u64() as u8,
+            command: self.last_cmd.val().to_u64() as u8,
+            crc: self.last_crc.val().to_u64() as u16,
+        };
+        let resend = is_resend(code, payload[0], self.frame_crc.val().to_u64() as u16, last);
         let board = BoardState {
             running: self.running.val(),
             counters_ready: self.counters_ready.val(),
@@ -106,7 +112,7 @@ fn verilog() -> String {
     }
     v += &format!(
         "      default: refusal = {};\n   endcase\n   resend = changes && payload[7:0] == last_seq \
-         && cmd == last_cmd;\n   if (refusal == 8'd0 && needs_idle && running && !resend)\n      \
+         && cmd == last_cmd && frame_crc == last_crc;\n   if (refusal == 8'd0 && needs_idle && running && !resend)\n      \
          refusal = {};\nend\n",
         err(LinkError::UnknownCommand),
         err(LinkError::Busy)

@@ -30,8 +30,10 @@ pub struct StatusWord {
     pub events: Signal<In, Bits<12>>,
     /// The `seq` of the last request that changed the board.
     pub seq: Signal<In, Bits<8>>,
-    /// The payload, bytes 0–12 (bits 0–103).
-    pub word: Signal<Out, Bits<104>>,
+    /// The number of the last session.
+    pub session: Signal<In, Bits<16>>,
+    /// The payload, bytes 0–14 (bits 0–119).
+    pub word: Signal<Out, Bits<120>>,
 }
 
 impl Logic for StatusWord {
@@ -49,6 +51,7 @@ impl Logic for StatusWord {
             runs: self.runs.val().to_u64() as u8,
             events: self.events.val().to_u64() as u16,
             seq: self.seq.val().to_u64() as u8,
+            session: self.session.val().to_u64() as u16,
         };
         self.word.next = bits_of(status.word());
     }
@@ -58,6 +61,6 @@ impl Logic for StatusWord {
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Custom(packer_verilog("word", 104, &BoardStatus::FIELDS))
+        Verilog::Custom(packer_verilog("word", 120, &BoardStatus::FIELDS))
     }
 }

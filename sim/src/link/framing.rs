@@ -1,7 +1,14 @@
 //! Frames on the line: building them, and finding them again in a byte stream that may hold
 //! garbage, lost bytes or damaged frames.
+//!
+//! ```text
+//! sync  code  length  header_check  payload[length]  crc_hi crc_lo
+//! ```
+//!
+//! The header check ([`header_check`]) covers code and length, so where a frame ends is never
+//! taken from a damaged length byte; the CRC-16 covers every byte after the sync byte.
 
-use super::crc::crc16;
+use super::crc::{crc16, header_check};
 use super::MAX_PAYLOAD;
 
 /// A frame's contents: the command (request) or code (reply), and the payload.
@@ -18,8 +25,9 @@ pub fn encode(sync: u8, code: u8, payload: &[u8]) -> Vec<u8> {
         payload.len() <= MAX_PAYLOAD,
         "a frame carries at most 255 bytes"
     );
-    let mut bytes = Vec::with_capacity(payload.len() + 5);
-    bytes.extend([sync, code, payload.len() as u8]);
+    let mut bytes = Vec::with_capacity(payload.len() + OVERHEAD);
+    let length = payload.len() as u8;
+    bytes.extend([sync, code, length, header_check(code, length)]);
     bytes.extend_from_slice(payload);
     let crc = crc16(&bytes[1..]);
     bytes.extend(crc.to_be_bytes());
@@ -40,16 +48,29 @@ pub enum Found {
 ///
 /// Every sync byte received is a candidate frame start, and all candidates are followed at
 /// once: a stray sync byte whose "length" claims more bytes than the real frame after it has
-/// does not hide that frame, which is found as soon as its last byte arrives.
+/// does not hide that frame, which is found as soon as its last byte arrives. A candidate
+/// whose header does not check is dropped as soon as its header check arrives.
 pub struct Deframer {
     sync: u8,
     /// Bytes from the earliest live candidate frame start on.
     pending: Vec<u8>,
 }
 
-/// Bytes a frame of payload length `len` takes: sync, code, length, payload, CRC.
+/// Bytes a frame takes besides its payload: sync, code, length, header check, CRC.
+pub const OVERHEAD: usize = 6;
+
+/// Bytes a frame of payload length `len` takes.
 fn frame_bytes(len: u8) -> usize {
-    usize::from(len) + 5
+    usize::from(len) + OVERHEAD
+}
+
+/// `candidate` (from a sync byte on) can still be a frame: its header, as far as it has come,
+/// checks.
+fn header_ok(candidate: &[u8]) -> bool {
+    match candidate {
+        [_, code, length, check, ..] => header_check(*code, *length) == *check,
+        _ => true,
+    }
 }
 
 impl Deframer {
@@ -79,21 +100,25 @@ impl Deframer {
                 continue;
             }
             if let Some(&len) = candidate.get(2) {
-                if candidate.len() == frame_bytes(len) && crc16(&candidate[1..]) == 0 {
+                if candidate.len() == frame_bytes(len)
+                    && header_ok(candidate)
+                    && crc16(&candidate[1..]) == 0
+                {
                     let frame = Frame {
                         code: candidate[1],
-                        payload: candidate[3..3 + usize::from(len)].to_vec(),
+                        payload: candidate[4..4 + usize::from(len)].to_vec(),
                     };
                     self.pending.clear();
                     return Some(Found::Frame(frame));
                 }
             }
         }
-        // The earliest candidate is dead once all its bytes are in (its CRC failed): drop it,
-        // and any dead candidates after it, up to the next one that may still be a frame.
+        // The earliest candidate is dead once its header fails or all its bytes are in (its
+        // CRC failed): drop it, and any dead candidates after it, up to the next one that may
+        // still be a frame.
         let mut damaged = None;
         while let Some(&len) = self.pending.get(2) {
-            if self.pending.len() < frame_bytes(len) {
+            if header_ok(&self.pending) && self.pending.len() < frame_bytes(len) {
                 break;
             }
             damaged = Some(Found::Damaged);
@@ -161,8 +186,9 @@ mod tests {
 
     #[test]
     fn a_stray_sync_byte_claiming_a_long_frame_does_not_delay_the_real_one() {
-        // The stray claims 200 bytes; the real frame is found at its own last byte.
-        let mut bytes = vec![REPLY_SYNC, 0x01, 200];
+        // The stray claims 200 bytes, and its header checks (garbage does, one time in 256);
+        // the real frame is found at its own last byte.
+        let mut bytes = vec![REPLY_SYNC, 0x01, 200, header_check(0x01, 200)];
         let real = encode(REPLY_SYNC, 2, &[5, 6]);
         bytes.extend(&real);
         let mut d = Deframer::new(REPLY_SYNC);
@@ -182,6 +208,30 @@ mod tests {
             )]
         );
         assert!(!d.in_frame());
+    }
+
+    #[test]
+    fn a_frame_with_a_damaged_length_is_dropped_at_its_header() {
+        // Any flip of the length byte: the candidate dies at its header check, whatever the
+        // payload holds, and the frame after it is found.
+        let good = encode(REQUEST_SYNC, 4, &[1]);
+        for bit in 0..8 {
+            let mut bad = encode(REQUEST_SYNC, 3, &[9; 40]);
+            bad[2] ^= 1 << bit;
+            let mut d = Deframer::new(REQUEST_SYNC);
+            let found = frames(&mut d, &bad[..4]);
+            assert_eq!(found, [Found::Damaged], "bit {bit}");
+            frames(&mut d, &bad[4..]);
+            let found = frames(&mut d, &good);
+            assert_eq!(
+                found.last(),
+                Some(&Found::Frame(Frame {
+                    code: 4,
+                    payload: vec![1]
+                })),
+                "bit {bit}"
+            );
+        }
     }
 
     #[test]

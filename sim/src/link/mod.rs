@@ -5,36 +5,49 @@
 //! Every exchange is one **request** from the host and one **reply** from the board:
 //!
 //! ```text
-//! request:  A5  command  length  payload[length]  crc_hi crc_lo
-//! reply:    5A  code     length  payload[length]  crc_hi crc_lo
+//! request:  A5  command  length  hcheck  payload[length]  crc_hi crc_lo
+//! reply:    5A  code     length  hcheck  payload[length]  crc_hi crc_lo
 //! ```
 //!
-//! The CRC ([`crc`]) covers command/code, length and payload. A reply's code is the request's
-//! command when it succeeded, or [`ERROR_REPLY`] ([`LinkError`]). The board checks a request
-//! whole before it acts on it: a frame with a bad CRC, an unknown command, a wrong length or a
-//! bad argument changes nothing. Bytes outside a frame are skipped; a frame that stops arriving
-//! is dropped after [`TIMEOUT_BIT_TIMES`] bit times of silence, so garbage and lost bytes cost
-//! one retry, never a wedged link.
+//! `hcheck` ([`crc::header_check`]) is a CRC-8 of command/code and length: the length says
+//! where a frame ends, so it is checked on its own, and one damaged header byte is always
+//! caught. The CRC-16 ([`crc`]) covers every byte after the sync byte. A reply's code is the
+//! request's command when it succeeded, or [`ERROR_REPLY`] ([`LinkError`]). The board checks a
+//! request whole before it acts on it: a frame with a bad header or CRC, an unknown command, a
+//! wrong length or a bad argument changes nothing. Bytes outside a frame are skipped; a frame
+//! that stops arriving is dropped after [`TIMEOUT_BIT_TIMES`] bit times of silence, and after
+//! a damaged frame the board takes nothing until the line has been silent that long, so no
+//! byte of a damaged frame's payload is ever read as the start of another: garbage and lost
+//! bytes cost one retry, never a wedged link or a request nobody sent.
 //!
 //! **Sequence numbers: every request is carried out at most once.** The first payload byte of
 //! every request but [`Command::Identify`] is its sequence number `seq`, and the first payload
 //! byte of its reply (an error reply's too) is the same `seq`:
 //!
 //! ```text
-//! request:  A5  command  length  seq  args…      crc_hi crc_lo
-//! reply:    5A  command  length  seq  data…      crc_hi crc_lo
-//! error:    5A  EE       03      seq  error  command  crc_hi crc_lo
+//! request:  A5  command  length  hcheck  seq  args…      crc_hi crc_lo
+//! reply:    5A  command  length  hcheck  seq  data…      crc_hi crc_lo
+//! error:    5A  EE       03      hcheck  seq  error  command  crc_hi crc_lo
 //! ```
 //!
 //! A host numbers its requests 1, 2, … 255, 1, … ([`next_seq`]; never 0) and sends a request
-//! again with the *same* `seq` when its reply is lost or damaged. The board remembers the `seq`
-//! and command of the last request that changed it ([`Command::changes_board`]: write TM,
-//! write SM, clear SM, launch; 0 after power-up, reported in [`BoardStatus::seq`]). A request
-//! that changes the board and repeats both is a resend: the board answers it as it answered the
+//! again — the same bytes, with the *same* `seq` — when its reply is lost or damaged. The board
+//! remembers the `seq`, command and CRC-16 of the last request that changed it
+//! ([`Command::changes_board`]: session, write TM, write SM, clear SM, launch; 0 after
+//! power-up; the `seq` is reported in [`BoardStatus::seq`]). A request that changes the board
+//! and repeats all three is a resend ([`is_resend`]): the board answers it as it answered the
 //! first (an empty success), and does not carry it out again — a launch whose reply was lost
-//! never runs the program twice. Reads are carried out again: they change nothing. A host takes
-//! only the reply whose `seq` is the one it sent, so a late or duplicated reply to an earlier
-//! request is never taken for the answer to this one.
+//! never runs the program twice. A request under the same number that differs in any byte is
+//! another request, and is carried out. Reads are carried out again: they change nothing. A
+//! host takes only the reply whose `seq` is the one it sent, so a late or duplicated reply to
+//! an earlier request is never taken for the answer to this one.
+//!
+//! **Sessions: the board a host reads is the board it loaded.** A host starts each run with
+//! [`Command::Session`], giving a random nonzero number; the board reports it in every status
+//! ([`BoardStatus::session`]) until it is powered off, reset or re-flashed (then 0) or another
+//! session starts. A host checks it in every status it reads from then on — before the launch,
+//! while the run goes on, after the read-back — so a board that lost what was uploaded to it
+//! is reported, never read as a result.
 //!
 //! `Identify` has no `seq`, in this version and every other: its exchange is the one a host
 //! of any version can make with a board of any version, to learn the board's [`VERSION`].
@@ -48,7 +61,7 @@ pub use crate::run::Handled;
 
 /// The protocol's version, reported by [`Command::Identify`]. A host refuses a board of
 /// another version.
-pub const VERSION: u8 = 4;
+pub const VERSION: u8 = 5;
 
 /// The first byte of a request.
 pub const REQUEST_SYNC: u8 = 0xa5;
@@ -148,7 +161,7 @@ pub enum Command {
     /// `frames (1–64), max_cycles (4)`: start a run of TM frames `0..frames` (0 = no cycle
     /// limit). Refused while a run is in progress.
     Launch = 6,
-    /// → [`BoardStatus`] (13 bytes).
+    /// → [`BoardStatus`] (15 bytes).
     Status = 7,
     /// `first (2), count` (1–[`MAX_EVENTS_READ`]) → `count` timeline log entries
     /// ([`LogEntry`], 10 bytes each).
@@ -160,6 +173,9 @@ pub enum Command {
     /// `first, count` (1–[`MAX_REGS_READ`]) → `count` registers; register r of core c is
     /// number 16·c + r.
     ReadRegs = 10,
+    /// `session (2)`, nonzero: start a session; the status reports the number until the board
+    /// is reset or another session starts.
+    Session = 11,
 }
 
 /// Task lines one [`Command::WriteTm`] carries at most (`seq`, the first line, 31 × 8 bytes).
@@ -179,7 +195,7 @@ pub const MAX_COUNTERS_READ: usize = MAX_REPLY_DATA / 4;
 
 impl Command {
     /// Every command, in code order.
-    pub const ALL: [Command; 10] = [
+    pub const ALL: [Command; 11] = [
         Command::Identify,
         Command::WriteTm,
         Command::WriteSm,
@@ -190,6 +206,7 @@ impl Command {
         Command::ReadEvents,
         Command::ReadCounters,
         Command::ReadRegs,
+        Command::Session,
     ];
 
     /// The command with code `code`.
@@ -202,9 +219,34 @@ impl Command {
     pub fn changes_board(self) -> bool {
         matches!(
             self,
-            Command::WriteTm | Command::WriteSm | Command::ClearSm | Command::Launch
+            Command::WriteTm
+                | Command::WriteSm
+                | Command::ClearSm
+                | Command::Launch
+                | Command::Session
         )
     }
+}
+
+/// What the board keeps of the last request that changed it (all 0 after power-up).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastChange {
+    pub seq: u8,
+    pub command: u8,
+    /// The request's CRC-16 (its last two bytes, high byte first).
+    pub crc: u16,
+}
+
+/// A request of command `code`, number `seq` and CRC-16 `crc` is a resend of `last`, to be
+/// answered and not carried out again: it changes the board and repeats the last such request's
+/// number, command and CRC. The CRC covers every byte after the sync byte, so a request that
+/// differs from the last in its payload (a client that reused a number) is carried out: two
+/// requests made to differ only where their CRCs agree are the one case it misses.
+pub fn is_resend(code: u8, seq: u8, crc: u16, last: LastChange) -> bool {
+    Command::from_code(code).is_some_and(Command::changes_board)
+        && seq == last.seq
+        && code == last.command
+        && crc == last.crc
 }
 
 /// The lengths a command's payload may have.
@@ -247,6 +289,7 @@ impl Command {
             Command::ReadEvents => (Length::Exact(4), Some((3, MAX_EVENTS_READ as u8)), false),
             Command::ReadCounters => (Length::Exact(3), Some((2, MAX_COUNTERS_READ as u8)), true),
             Command::ReadRegs => (Length::Exact(3), Some((2, MAX_REGS_READ as u8)), true),
+            Command::Session => (Length::Exact(3), None, false),
         };
         Shape {
             length,
@@ -434,6 +477,9 @@ pub struct BoardStatus {
     /// numbers its requests on from it, and sees from it whether its launch was carried out
     /// and whether the run it reads is still its own.
     pub seq: u8,
+    /// The number of the last [`Command::Session`] (0 after power-up): a host sees from it
+    /// that the board still holds what it uploaded.
+    pub session: u16,
 }
 
 /// Where a field of a reply or a log entry lies in its bytes: its first bit (bit 0 is bit 0
@@ -482,11 +528,11 @@ fn le_word(bytes: &[u8]) -> u128 {
 
 impl BoardStatus {
     /// Payload bytes.
-    pub const BYTES: usize = 13;
+    pub const BYTES: usize = 15;
 
     /// The payload's layout, field by field in [`BoardStatus::values`]'s order: the one
     /// definition the bridge's RTL packs the status by and the host reads it by.
-    pub const FIELDS: [(&'static str, FieldAt); 12] = [
+    pub const FIELDS: [(&'static str, FieldAt); 13] = [
         ("running", FieldAt { bit: 0, width: 1 }),
         ("done", FieldAt { bit: 1, width: 1 }),
         ("events_overflowed", FieldAt { bit: 2, width: 1 }),
@@ -499,10 +545,17 @@ impl BoardStatus {
         ("runs", FieldAt { bit: 72, width: 8 }),
         ("events", FieldAt { bit: 80, width: 16 }),
         ("seq", FieldAt { bit: 96, width: 8 }),
+        (
+            "session",
+            FieldAt {
+                bit: 104,
+                width: 16,
+            },
+        ),
     ];
 
     /// The fields' values, in [`BoardStatus::FIELDS`]' order.
-    pub fn values(&self) -> [u64; 12] {
+    pub fn values(&self) -> [u64; 13] {
         [
             u64::from(self.running),
             u64::from(self.done),
@@ -516,6 +569,7 @@ impl BoardStatus {
             u64::from(self.runs),
             u64::from(self.events),
             u64::from(self.seq),
+            u64::from(self.session),
         ]
     }
 
@@ -534,7 +588,7 @@ impl BoardStatus {
             return None;
         }
         let word = le_word(b);
-        let v: [u64; 12] = std::array::from_fn(|i| Self::FIELDS[i].1.take(word));
+        let v: [u64; 13] = std::array::from_fn(|i| Self::FIELDS[i].1.take(word));
         Some(BoardStatus {
             running: v[0] != 0,
             done: v[1] != 0,
@@ -548,6 +602,7 @@ impl BoardStatus {
             runs: v[9] as u8,
             events: v[10] as u16,
             seq: v[11] as u8,
+            session: v[12] as u16,
         })
     }
 }
@@ -703,6 +758,7 @@ mod tests {
             runs: 200,
             events: 2047,
             seq: 77,
+            session: 0xbeef,
         };
         assert_eq!(BoardStatus::decode(&st.encode()), Some(st));
         // The fields lie apart, inside the payload.
