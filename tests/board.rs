@@ -526,23 +526,7 @@ fn fake_board(answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static) ->
     use gpu16_sim::link::framing::{encode, Deframer, Found};
     use gpu16_sim::link::{Command, REPLY_SYNC, REQUEST_SYNC};
     use std::io::{Read, Write};
-    use std::os::fd::FromRawFd;
-    // SAFETY: plain libc calls on descriptors this function owns.
-    let (master, path) = unsafe {
-        let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
-        assert!(fd >= 0 && libc::grantpt(fd) == 0 && libc::unlockpt(fd) == 0);
-        let name = std::ffi::CStr::from_ptr(libc::ptsname(fd))
-            .to_string_lossy()
-            .into_owned();
-        // Raw mode on the terminal side, held open so the master never sees a hang-up.
-        let keep = libc::open(libc::ptsname(fd), libc::O_RDWR | libc::O_NOCTTY);
-        let mut t: libc::termios = std::mem::zeroed();
-        libc::tcgetattr(keep, &mut t);
-        libc::cfmakeraw(&mut t);
-        libc::tcsetattr(keep, libc::TCSANOW, &t);
-        std::mem::forget(std::fs::File::from_raw_fd(keep));
-        (std::fs::File::from_raw_fd(fd), name)
-    };
+    let (master, path) = fake_port();
     std::thread::spawn(move || {
         let mut master = master;
         let mut deframer = Deframer::new(REQUEST_SYNC);
@@ -564,6 +548,27 @@ fn fake_board(answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static) ->
         }
     });
     path
+}
+
+/// A new pseudo-terminal for a fake device: its master side, and the terminal's path for
+/// `--port` (in raw mode, held open so the master never sees a hang-up).
+fn fake_port() -> (std::fs::File, String) {
+    use std::os::fd::FromRawFd;
+    // SAFETY: plain libc calls on descriptors this function owns.
+    unsafe {
+        let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        assert!(fd >= 0 && libc::grantpt(fd) == 0 && libc::unlockpt(fd) == 0);
+        let name = std::ffi::CStr::from_ptr(libc::ptsname(fd))
+            .to_string_lossy()
+            .into_owned();
+        let keep = libc::open(libc::ptsname(fd), libc::O_RDWR | libc::O_NOCTTY);
+        let mut t: libc::termios = std::mem::zeroed();
+        libc::tcgetattr(keep, &mut t);
+        libc::cfmakeraw(&mut t);
+        libc::tcsetattr(keep, libc::TCSANOW, &t);
+        std::mem::forget(std::fs::File::from_raw_fd(keep));
+        (std::fs::File::from_raw_fd(fd), name)
+    }
 }
 
 /// A fake board's identity with `version` and `magic`.
@@ -631,11 +636,11 @@ fn a_board_of_another_protocol_version_or_no_gpu16_is_refused() {
 #[test]
 fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
     use gpu16_sim::link::{BoardStatus, Command, VERSION};
-    // Answers identify, status and the memory clear, then nothing.
+    // Answers identify, status, the session and the memory clear, then nothing.
     let port = fake_board(|code, _| match Command::from_code(code)? {
         Command::Identify => Some(identity_reply(VERSION, b"g16")),
         Command::Status => Some(BoardStatus::default().encode().to_vec()),
-        Command::ClearSm => Some(vec![]),
+        Command::Session | Command::ClearSm => Some(vec![]),
         _ => None,
     });
     let started = std::time::Instant::now();
@@ -667,11 +672,13 @@ fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
 #[test]
 fn a_board_reset_during_the_run_is_reported_not_read_as_a_result() {
     use gpu16_sim::link::{BoardStatus, Command, VERSION};
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::atomic::{AtomicBool, AtomicU16, Ordering};
     // Carries out every request, but once launched its status is a freshly configured
-    // board's: run count 0, last request 0, not running, not done, shared memory zero.
+    // board's: run count 0, last request 0, no session, not running, not done, shared memory
+    // zero. (The simulated board restarted at every point of a run: board_link.rs.)
     let launched = AtomicBool::new(false);
-    let port = fake_board(move |code, _| {
+    let session = AtomicU16::new(0);
+    let port = fake_board(move |code, args| {
         let status = |st: BoardStatus| Some(st.encode().to_vec());
         match Command::from_code(code)? {
             Command::Identify => Some(identity_reply(VERSION, b"g16")),
@@ -684,8 +691,13 @@ fn a_board_reset_during_the_run_is_reported_not_read_as_a_result() {
                 seq: 200,
                 done: true,
                 counters_ready: true,
+                session: session.load(Ordering::Relaxed),
                 ..BoardStatus::default()
             }),
+            Command::Session => {
+                session.store(u16::from_le_bytes([args[0], args[1]]), Ordering::Relaxed);
+                Some(vec![])
+            }
             Command::Launch => {
                 launched.store(true, Ordering::Relaxed);
                 Some(vec![])
@@ -709,9 +721,56 @@ fn a_board_reset_during_the_run_is_reported_not_read_as_a_result() {
     );
     assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
     assert!(
-        text(&o.stderr).contains("no longer holds the run this host launched"),
+        text(&o.stderr).contains("was reset, powered off or re-flashed during the run"),
         "{}",
         text(&o.stderr)
     );
     assert!(!text(&o.stdout).contains("status:"), "{}", text(&o.stdout));
+}
+
+#[test]
+fn a_port_that_never_stops_sending_is_a_clear_error_within_its_limit() {
+    use std::io::Write;
+    // A device that sends without a pause, a byte every 50 µs (faster than 115200 baud
+    // carries them), whatever it is sent.
+    let (master, path) = fake_port();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let sender = {
+        let stop = stop.clone();
+        std::thread::spawn(move || {
+            let mut master = master;
+            let mut drain = [0u8; 256];
+            let mut n = 0u8;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                // Garbage that holds the reply sync byte now and then.
+                n = n.wrapping_add(37);
+                master.write_all(&[n]).ok();
+                std::thread::sleep(std::time::Duration::from_micros(50));
+                // SAFETY: a non-blocking read of what the host sent, so the terminal never
+                // fills.
+                unsafe {
+                    use std::os::fd::AsRawFd;
+                    let fd = master.as_raw_fd();
+                    let flags = libc::fcntl(fd, libc::F_GETFL);
+                    libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+                    libc::read(fd, drain.as_mut_ptr().cast(), drain.len());
+                }
+            }
+        })
+    };
+    let started = std::time::Instant::now();
+    let o = run_on(&path);
+    let took = started.elapsed();
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    sender.join().unwrap();
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("never stops sending"),
+        "{}",
+        text(&o.stderr)
+    );
+    // The limits at 115200 baud (host/src/link.rs): one sending 0.3 s + 2 × 23 ms plus the
+    // request's time, a quiet wait 30 ms + 18 ms + 2 × 23 ms: under half a second. The rest is
+    // the command's own start.
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
 }

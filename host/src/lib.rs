@@ -1,21 +1,26 @@
 //! The host side of the board link: running a program on a board (or the simulated board)
 //! and reading back everything the other engines report.
 //!
-//! A run: identify the board; clear shared memory and write the nonzero bytes of the initial
-//! image; write the program's task lines; launch; poll the status until done; read the
-//! timeline log and what the caller asked for (shared memory, registers, counters). Nothing
-//! that need not be sent is sent: zero bytes after the clear, frames past L, memories no one
-//! will look at.
+//! A run: identify the board; start a session; clear shared memory and write the nonzero bytes
+//! of the initial image; write the program's task lines; launch; poll the status until done;
+//! read the timeline log and what the caller asked for (shared memory, registers, counters).
+//! Nothing that need not be sent is sent: zero bytes after the clear, frames past L, memories
+//! no one will look at.
 //!
 //! **Exactly one run, and its own result.** The launch is numbered like every request that
 //! changes the board; when its reply does not come, the host asks the board's status whether
 //! the board carried it out (the status's `seq` is the launch's) before it sends the same
-//! launch again, which the board would answer without running anything twice. Every status
-//! read after the launch must still show this launch (its `seq` and the run count it gave),
-//! and must show it again after everything has been read back: a board that was reset or
-//! re-flashed meanwhile is reported as such, never as a result.
+//! launch again, which the board would answer without running anything twice.
+//!
+//! **The board it reads is the board it loaded.** Before it uploads anything the host starts
+//! a session with a random number ([`Command::Session`]); every status it reads from then on
+//! — before the launch, while the run goes on, and once more after everything has been read
+//! back — must show that number, and after the launch this launch too (its `seq` and the run
+//! count it gave). A board that was reset, powered off or re-flashed at any point reports
+//! session 0 and is reported as such ([`HostError::BoardReset`]), never read as a result.
 
 pub mod link;
+mod session;
 
 use gpu16_sim::frame::{Frame, TASK_LINES};
 use gpu16_sim::image::sm::{self, SmImage};
@@ -23,9 +28,11 @@ use gpu16_sim::link::{
     BoardStatus, Command, Identity, LogEntry, MAX_COUNTERS_READ, MAX_EVENTS_READ, MAX_SM_WRITE,
     MAX_TM_LINES, VERSION,
 };
-use gpu16_sim::run::{RunConfig, RunResult, Stats, Status, TimelineRecorder, COUNTERS};
+use gpu16_sim::run::{Event, RunConfig, RunResult, Stats, Status, TimelineRecorder, COUNTERS};
 use link::{Attempt, Tries};
 pub use link::{HostError, Link, Timing};
+pub use session::Phase;
+use session::Session;
 
 /// Largest data the host puts in a request or asks for in a reply: a damaged frame costs its
 /// resend, so frames are kept short (6 bytes of framing per 64: 9%); on a line that damages
@@ -188,9 +195,14 @@ impl Launched {
 
 /// Launches a run of `frames` frames, exactly once: a launch whose reply is lost or damaged
 /// is settled by the board's status (did it carry out this `seq`?) before the same request
-/// is sent again.
-fn launch(link: &mut Link, frames: usize, max_cycles: u32) -> Result<Launched, HostError> {
-    let before = board_status(link)?;
+/// is sent again. The board must still hold `session` before and after.
+fn launch(
+    link: &mut Link,
+    session: Session,
+    frames: usize,
+    max_cycles: u32,
+) -> Result<Launched, HostError> {
+    let before = session.status(link, Phase::Upload)?;
     let mut args = vec![frames as u8];
     args.extend(max_cycles.to_le_bytes());
     let request = link.new_request(Command::Launch, &args);
@@ -205,7 +217,7 @@ fn launch(link: &mut Link, frames: usize, max_cycles: u32) -> Result<Launched, H
             Attempt::Done(_) => return Ok(launched),
             Attempt::Refused(error) => return Err(link.refused(Command::Launch, error)),
             _ => {
-                if board_status(link)?.seq == request.seq {
+                if session.status(link, Phase::Run)?.seq == request.seq {
                     return Ok(launched);
                 }
                 if !tries.again(&attempt, &link.timing()) {
@@ -262,11 +274,51 @@ pub fn run(
         // A run some earlier host launched: its limit bounds how long this can last.
         wait_done(link, &id, None)?;
     }
-    write_sm(link, init, &mut *report)?;
-    write_tm(link, frames, &mut *report)?;
-    let launched = launch(link, frames.len(), max_cycles)?;
-    let end = wait_done(link, &id, Some(launched))?;
+    let session = Session::open(link)?;
+    let uploaded =
+        write_sm(link, init, &mut *report).and_then(|()| write_tm(link, frames, &mut *report));
+    session.unless_lost(link, Phase::Upload, uploaded)?;
+    let launched = launch(link, session, frames.len(), max_cycles)?;
+    let end = wait_done(link, &id, Some((session, launched)))?;
 
+    let result = read_back(link, &id, &end, read, &mut *report);
+    let (timeline, mem, regs, words) = session.unless_lost(link, Phase::ReadBack, result)?;
+    // Everything read back is still of this run.
+    let after = session.status(link, Phase::ReadBack)?;
+    if after != end {
+        return Err(HostError::LostRun {
+            port: link.name().to_string(),
+            detail: launched.check(&after).err().unwrap_or_else(|| {
+                format!(
+                    "its status changed while the result was read back: {end:?}, then {after:?}"
+                )
+            }),
+        });
+    }
+    let mut stats = Stats::from_counters(&words);
+    stats.count_frames(&timeline);
+    Ok(RunResult {
+        status: Status::from_hardware(end.code, end.frame, end.core, end.ip),
+        cycles: u64::from(end.cycles),
+        sm: mem,
+        regs,
+        timeline,
+        stats,
+    })
+}
+
+/// What a run left, read back after it: the timeline log, and what `read` asks for of shared
+/// memory, registers and counters (zero where it does not).
+type ReadBackData = (Vec<Event>, SmImage, Vec<[u8; 16]>, [u64; COUNTERS]);
+
+/// Reads back the run that ended with status `end`.
+fn read_back(
+    link: &mut Link,
+    id: &Identity,
+    end: &BoardStatus,
+    read: ReadBack,
+    report: Report<'_>,
+) -> Result<ReadBackData, HostError> {
     // The timeline log.
     let count = usize::from(end.events);
     let mut recorder = TimelineRecorder::default();
@@ -285,8 +337,7 @@ pub fn run(
         }
         first += n;
     }
-    let cycles = u64::from(end.cycles);
-    let timeline = recorder.finish(cycles);
+    let timeline = recorder.finish(u64::from(end.cycles));
 
     // Shared memory.
     let mut mem = sm::zeroed();
@@ -324,36 +375,15 @@ pub fn run(
             }
         }
     }
-    // Everything read back is still of this run.
-    let after = board_status(link)?;
-    if after != end {
-        return Err(HostError::LostRun {
-            port: link.name().to_string(),
-            detail: launched.check(&after).err().unwrap_or_else(|| {
-                format!(
-                    "its status changed while the result was read back: {end:?}, then {after:?}"
-                )
-            }),
-        });
-    }
-    let mut stats = Stats::from_counters(&words);
-    stats.count_frames(&timeline);
-    Ok(RunResult {
-        status: Status::from_hardware(end.code, end.frame, end.core, end.ip),
-        cycles,
-        sm: mem,
-        regs,
-        timeline,
-        stats,
-    })
+    Ok((timeline, mem, regs, words))
 }
 
 /// Polls the status until the run is over and its counts are final; each status must still
-/// show `launched`, if given (this host's run).
+/// show the session and `launched`, if given (this host's run).
 fn wait_done(
     link: &mut Link,
     id: &Identity,
-    launched: Option<Launched>,
+    launched: Option<(Session, Launched)>,
 ) -> Result<BoardStatus, HostError> {
     let poll = if id.simulated {
         Duration::from_millis(5)
@@ -361,8 +391,11 @@ fn wait_done(
         Duration::from_millis(20)
     };
     loop {
-        let st = board_status(link)?;
-        if let Some(launched) = launched {
+        let st = match launched {
+            Some((session, _)) => session.status(link, Phase::Run)?,
+            None => board_status(link)?,
+        };
+        if let Some((_, launched)) = launched {
             launched.check(&st).map_err(|detail| HostError::LostRun {
                 port: link.name().to_string(),
                 detail,

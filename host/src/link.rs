@@ -14,9 +14,22 @@
 //! with each attempt that brings nothing back at all (the quiet ones up to 16 times, the wait
 //! for a reply to start up to 4: a slow adapter, a machine busy with other work) and halve
 //! with each that brings its reply.
+//!
+//! **Every wait has a hard limit, whatever arrives.** A board sends one reply per request, so
+//! bytes keep coming for at most as long as a reply takes to start and two largest frames take
+//! on the line (a late reply, then this one), [`Link::chatter_limit`]. One sending waits at
+//! most the request's own time on the line and that limit; a wait for a quiet line before a
+//! resend ends in error once bytes have kept coming for longer than that limit without the
+//! quiet it wants. Bytes past either limit come from something that never stops sending
+//! (another device, a console printing in a loop, a line picking up noise):
+//! [`HostError::Chatter`]. At 115200 baud a largest frame (261 bytes) takes 23 ms, so a port
+//! that streams is reported within 0.3 s (the reply wait) + 4 × 23 ms of the request: under a
+//! second with the settle that follows.
 
-use gpu16_sim::link::framing::{Deframer, Found};
-use gpu16_sim::link::{next_seq, request_frame, Command, LinkError, Reply, REPLY_SYNC};
+use gpu16_sim::link::framing::{Deframer, Found, OVERHEAD};
+use gpu16_sim::link::{
+    next_seq, request_frame, Command, LinkError, Reply, MAX_PAYLOAD, REPLY_SYNC,
+};
 use serialport::{ClearBuffer, SerialPort};
 use std::io::{ErrorKind, Read, Write};
 use std::time::{Duration, Instant};
@@ -60,8 +73,12 @@ pub enum HostError {
         command: Command,
         detail: String,
     },
-    #[error("{port}: the board no longer holds the run this host launched ({detail}): it was reset or re-flashed during the run, or another program used it. Nothing of that run is reported; run the program again")]
+    #[error("{port}: the board no longer holds the run this host launched ({detail}): another program used it. Nothing of that run is reported; run the program again")]
     LostRun { port: String, detail: String },
+    #[error("{port}: the board was reset, powered off or re-flashed {during}: it no longer holds what this host uploaded (its status shows no session). Nothing of that run is reported; run the program again")]
+    BoardReset { port: String, during: crate::Phase },
+    #[error("{port}: bytes kept arriving for {seconds:.2} s without a pause: whatever is on this port never stops sending, and a gpu16 board sends one reply per request. Is --port the board's (`ls /dev/ttyUSB* /dev/ttyACM*`), is another program or a console using it, and does --baud match the bitstream's?")]
+    Chatter { port: String, seconds: f64 },
     #[error("a cycle limit of {max_cycles} does not fit the board's 32-bit cycle counter: at most 4294967295 (0 = no limit)")]
     CycleLimit { max_cycles: u64 },
     #[error("{port}: {0}", port = .1)]
@@ -128,6 +145,9 @@ pub struct Link {
 /// start (which bounds how long a board that is gone takes to be reported).
 const MAX_SLACK: u32 = 16;
 const MAX_REPLY_SLACK: u32 = 4;
+
+/// The bytes of a largest frame.
+const MAX_FRAME: usize = MAX_PAYLOAD + OVERHEAD;
 
 /// A request, numbered, as it goes on the line (again, on a resend).
 #[derive(Clone, Debug)]
@@ -242,6 +262,30 @@ impl Link {
         Duration::from_secs_f64(2.0 * 10.0 * bytes as f64 / f64::from(self.baud))
     }
 
+    /// The longest bytes come back to back from a board: the wait for a reply to start (as
+    /// slack has made it), then twice the time two largest frames take on the line (a late
+    /// reply, then this one). Past it, whatever sends them is not a board answering.
+    pub fn chatter_limit(&self) -> Duration {
+        self.timing.reply * self.slack.min(MAX_REPLY_SLACK) + self.line_time(2 * MAX_FRAME)
+    }
+
+    /// The quiet that tells the board has dropped what it had of a request: the timing's, as
+    /// slack has made it, besides the board's own partial-frame timeout.
+    fn quiet(&self) -> Duration {
+        let board_timeout = Duration::from_secs_f64(
+            gpu16_sim::link::TIMEOUT_BIT_TIMES as f64 / f64::from(self.baud),
+        );
+        self.timing.quiet * self.slack + board_timeout
+    }
+
+    /// The error for bytes that kept arriving since `since`.
+    fn chatter(&self, since: Instant) -> HostError {
+        HostError::Chatter {
+            port: self.name.clone(),
+            seconds: since.elapsed().as_secs_f64(),
+        }
+    }
+
     /// Numbers requests on from `seq`, the board's last (`BoardStatus::seq`), so that none of
     /// this host's is taken for a resend of an earlier one.
     pub fn number_from(&mut self, seq: u8) {
@@ -329,13 +373,16 @@ impl Link {
     /// Waits for the reply to `request` until its deadline; frames that are damaged, or
     /// replies to something else (late, or repeated by the line), are passed over. Once bytes
     /// have come, a quiet line ends the wait: the board sends a reply's bytes back to back, and
-    /// one reply per request.
+    /// one reply per request. Bytes still arriving past the request's own time on the line and
+    /// [`Link::chatter_limit`] are [`HostError::Chatter`].
     fn reply(&mut self, request: &Request) -> Result<Attempt, HostError> {
         let mut deframer = Deframer::new(REPLY_SYNC);
         // The request's own time on the line, then the reply's wait; every byte that arrives
-        // extends the deadline by the time a largest reply's byte takes.
+        // extends the deadline by the time a largest reply takes, up to the hard limit.
+        let start = Instant::now();
+        let limit = start + self.line_time(request.bytes.len()) + self.chatter_limit();
         let wait = self.timing.reply * self.slack.min(MAX_REPLY_SLACK);
-        let mut deadline = Instant::now() + self.line_time(request.bytes.len()) + wait;
+        let mut deadline = start + self.line_time(request.bytes.len()) + wait;
         let mut heard = false;
         let mut last_byte = Instant::now();
         let mut buf = [0u8; 512];
@@ -344,6 +391,10 @@ impl Link {
             // request's), and then the line went quiet: no more is coming.
             if heard && last_byte.elapsed() > self.timing.gap * self.slack + self.line_time(4) {
                 break;
+            }
+            // Past the limit only while bytes keep coming (the deadline grows with them).
+            if Instant::now() >= limit {
+                return Err(self.chatter(start));
             }
             let n = match self.port.read(&mut buf) {
                 Ok(n) => n,
@@ -354,7 +405,7 @@ impl Link {
             if n > 0 {
                 heard = true;
                 last_byte = Instant::now();
-                deadline = deadline.max(Instant::now() + self.line_time(260) + wait);
+                deadline = deadline.max(Instant::now() + self.line_time(MAX_FRAME) + wait);
             }
             for &b in &buf[..n] {
                 let Some(Found::Frame(frame)) = deframer.push(b) else {
@@ -406,17 +457,23 @@ impl Link {
     }
 
     /// Lets the line go quiet (the board drops a partial frame after a silence, and a late
-    /// reply finishes), then discards what arrived.
+    /// reply finishes), then discards what arrived. Bytes that keep coming without that quiet
+    /// for longer than [`Link::chatter_limit`] are [`HostError::Chatter`].
     fn settle(&mut self) -> Result<(), HostError> {
-        let board_timeout = Duration::from_secs_f64(
-            gpu16_sim::link::TIMEOUT_BIT_TIMES as f64 / f64::from(self.baud),
-        );
-        let quiet = self.timing.quiet * self.slack + board_timeout;
+        let quiet = self.quiet();
+        let limit = self.chatter_limit();
+        let mut first: Option<Instant> = None;
         let mut last = Instant::now();
         let mut buf = [0u8; 512];
         while last.elapsed() < quiet {
+            if let Some(first) = first.filter(|f| f.elapsed() > limit) {
+                return Err(self.chatter(first));
+            }
             match self.port.read(&mut buf) {
-                Ok(n) if n > 0 => last = Instant::now(),
+                Ok(n) if n > 0 => {
+                    last = Instant::now();
+                    first.get_or_insert(last);
+                }
                 Ok(_) => {}
                 Err(e) if e.kind() == ErrorKind::TimedOut => {}
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}

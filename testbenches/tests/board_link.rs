@@ -6,14 +6,17 @@
 //! whole, one byte of it lost or doubled — at every command the host sends and at the status
 //! reads after the launch. In every case the board's run count
 //! rises by exactly one, and the host reports the run exactly as `--engine rtl` does (or, where
-//! the line leaves it no way, a clear error: never another run's result).
+//! the line leaves it no way, a clear error: never another run's result). Every flip of a
+//! request's length byte, with its CRC forged to match, costs a resend. A board restarted at
+//! any point of a run (the line switched to a fresh simulated board) is reported as reset,
+//! never read as a result.
 //!
 //! `noisy_line_campaign` runs random programs on a line that damages and loses bytes at
 //! random; `GPU16_SEEDS` sets how many, `GPU16_BOARDS` on how many simulated boards at once
 //! (default 4; docs/VERIFICATION.md has the recorded campaign).
 
 use gpu16_fpga::board::sim::{BoardSim, Running};
-use gpu16_host::{self as host, board_status, identify, HostError, Link, ReadBack, Timing};
+use gpu16_host::{self as host, board_status, identify, HostError, Link, Phase, ReadBack, Timing};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::link::Command;
@@ -62,10 +65,12 @@ fn runs(board: &Running) -> u8 {
     board_status(&mut link).unwrap().runs
 }
 
-/// Runs `frames` through a line with `plan`, reading back `read`; the result, how many times
-/// the board ran it, the line's count of faults carried out, and the requests sent again.
+/// Runs `frames` through a line with `plan` (whose restarts switch to `spare`), reading back
+/// `read`; the result, how many times `board` ran it, the line's count of faults carried out,
+/// and the requests sent again.
 fn run_through(
     board: &Running,
+    spare: Option<&Running>,
     plan: Plan,
     frames: &[Frame],
     init: &SmImage,
@@ -73,7 +78,11 @@ fn run_through(
     read: ReadBack,
 ) -> (Result<RunResult, HostError>, u8, usize, u32) {
     let before = runs(board);
-    let line = FaultyLine::new(&board.port, plan).unwrap();
+    let line = match spare {
+        Some(spare) => FaultyLine::with_spare(&board.port, &spare.port, plan),
+        None => FaultyLine::new(&board.port, plan),
+    }
+    .unwrap();
     let mut link = Link::open(&line.port, 115_200).unwrap();
     let result = host::run(&mut link, frames, init, config, read, &mut |_| {});
     let hits = line.count().hits;
@@ -177,7 +186,8 @@ fn no_single_fault_on_any_command_runs_a_program_twice_or_changes_its_answer() {
             _ => READ_ALL_BUT_SM,
         };
         let plan = Plan::Aimed(vec![*aim]);
-        let (result, ran, hits, retries) = run_through(board, plan, &frames, &init, config, read);
+        let (result, ran, hits, retries) =
+            run_through(board, None, plan, &frames, &init, config, read);
         // The host waits for a first identify reply for ~1.4 s, knowing nothing of the board
         // yet: past that, "nothing answered" is the clear error.
         let too_late_to_identify =
@@ -221,7 +231,7 @@ fn replies_that_stall_partway_are_waited_for() {
     }]);
     let board = board_sim().start().unwrap();
     let (result, ran, hits, retries) =
-        run_through(&board, plan, &frames, &init, config, READ_ALL_BUT_SM);
+        run_through(&board, None, plan, &frames, &init, config, READ_ALL_BUT_SM);
     let result = result.unwrap_or_else(|e| panic!("{e} after {retries} requests sent again"));
     assert_eq!(ran, 1);
     assert!(hits >= 2, "{hits} replies stalled");
@@ -230,48 +240,185 @@ fn replies_that_stall_partway_are_waited_for() {
 
 #[test]
 fn noisy_line_campaign() {
-    // Each byte, either way: damaged with odds 1%, lost with odds 0.1%.
+    // Each byte, either way: damaged with odds 1%, lost with odds 0.1%; one seed in three has
+    // the board restarted after a request picked at random among a run's first 120 (a run
+    // takes ~100-250 on this line).
     let seeds = seeds(6);
-    let totals = std::sync::Mutex::new((0u32, 0usize, 0usize));
+    let totals = std::sync::Mutex::new([0usize; 5]);
     let boards = std::env::var("GPU16_BOARDS").map_or(4, |n| n.parse().expect("GPU16_BOARDS"));
     on_boards(&seeds, boards, |board, &seed| {
         let p = random_program(seed);
         let frames = asm(&p.source);
         let rtl = gpu16_hdl::driver::run(&frames, &p.init, p.config, None).unwrap();
+        let restart_after = (seed % 3 == 0)
+            .then(|| 1 + gpu16_testbenches::rng::Rng::new(seed ^ 0x5eed).below(120) as usize);
+        let spare = board_sim().start().unwrap();
         let plan = Plan::Noise {
             damage: 10_000,
             drop: 1_000,
             seed,
+            restart_after,
         };
-        let (result, ran, _, retries) =
-            run_through(board, plan, &frames, &p.init, p.config, READ_ALL);
+        let (result, ran, restarts, retries) = run_through(
+            board,
+            Some(&spare),
+            plan,
+            &frames,
+            &p.init,
+            p.config,
+            READ_ALL,
+        );
+        let ran_on_spare = runs(&spare);
         eprintln!(
-            "seed {seed}: {retries} sent again, {}",
+            "seed {seed}: {retries} sent again, {}{}",
+            if restarts > 0 { "restarted, " } else { "" },
             match &result {
                 Ok(_) => "the answer".to_string(),
                 Err(e) => format!("{e}"),
             }
         );
+        assert!(
+            ran <= 1 && ran_on_spare <= 1,
+            "seed {seed}: the boards ran it {ran} and {ran_on_spare} times"
+        );
         let mut t = totals.lock().unwrap();
-        t.0 += retries;
+        t[0] += retries as usize;
+        t[1] += restarts;
         match result {
             Ok(r) => {
-                assert_eq!(ran, 1, "seed {seed}: the board ran it {ran} times");
+                if restarts == 0 {
+                    assert_eq!(ran, 1, "seed {seed}: the board ran it {ran} times");
+                }
                 if let Some(d) = differs(&r, &rtl, READ_ALL) {
                     panic!("seed {seed}: a wrong answer on a noisy line ({d})");
                 }
-                t.1 += 1;
+                t[2] += 1;
             }
-            Err(_) => {
-                assert!(ran <= 1, "seed {seed}: the board ran it {ran} times");
-                t.2 += 1;
-            }
+            Err(HostError::BoardReset { .. }) => t[3] += 1,
+            Err(_) => t[4] += 1,
         }
     });
-    let (retries, right, errors) = totals.into_inner().unwrap();
+    let [retries, restarts, right, resets, errors] = totals.into_inner().unwrap();
     eprintln!(
-        "{} runs on a noisy line: {right} right answers, {errors} clear errors, 0 wrong, \
-         {retries} requests sent again",
+        "{} runs on a noisy line, {restarts} boards restarted: {right} right answers, {resets} \
+         resets reported, {errors} other clear errors, 0 wrong, 0 run twice; {retries} requests \
+         sent again",
         seeds.len()
     );
+}
+
+#[test]
+fn every_flip_of_a_length_byte_costs_a_resend_never_the_answer() {
+    // Each case flips one bit of the length byte of the first request of every command, with
+    // the CRC forged so that a frame cut short would check: only the header check catches it.
+    let example = gpu16_testbenches::examples()
+        .into_iter()
+        .find(|e| e.name == "histogram")
+        .unwrap();
+    let (frames, init) = (example.frames, example.init);
+    let config = RunConfig::limit(100_000);
+    let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
+    let bits: Vec<u32> = (0..8).collect();
+    let failures = std::sync::Mutex::new(Vec::new());
+    on_boards(&bits, 4, |board, &bit| {
+        let aims = Command::ALL
+            .iter()
+            .map(|&command| Aim {
+                way: Way::ToBoard,
+                command,
+                nth: 0,
+                fault: Fault::ForgeLength { bit },
+            })
+            .collect();
+        let (result, ran, hits, retries) = run_through(
+            board,
+            None,
+            Plan::Aimed(aims),
+            &frames,
+            &init,
+            config,
+            READ_ALL,
+        );
+        let verdict = match &result {
+            _ if hits != Command::ALL.len() => Some(format!("{hits} requests forged")),
+            _ if ran != 1 => Some(format!("the board ran the program {ran} times")),
+            Ok(r) => differs(r, &rtl, READ_ALL).map(|d| format!("a wrong answer ({d})")),
+            Err(e) => Some(format!("an error: {e}")),
+        };
+        eprintln!("length bit {bit}: {retries} sent again, {verdict:?}");
+        if let Some(v) = verdict {
+            failures.lock().unwrap().push(format!("bit {bit}: {v}"));
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn a_board_restarted_at_any_point_of_a_run_is_reported_never_read_as_a_result() {
+    // vector_add writes shared memory in several requests. The restart switches the line to a
+    // fresh simulated board: the board's power-on state, memories and all.
+    let example = gpu16_testbenches::examples()
+        .into_iter()
+        .find(|e| e.name == "vector_add")
+        .unwrap();
+    let (frames, init) = (example.frames, example.init);
+    let config = RunConfig::limit(100_000);
+    let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
+    let at = |way, command, nth| {
+        Some(Aim {
+            way,
+            command,
+            nth,
+            fault: Fault::Restart,
+        })
+    };
+    let cases = [
+        ("no restart", None, None),
+        (
+            "before the first WriteTm",
+            at(Way::ToBoard, Command::WriteTm, 0),
+            Some(Phase::Upload),
+        ),
+        (
+            "between two WriteSm",
+            at(Way::ToBoard, Command::WriteSm, 1),
+            Some(Phase::Upload),
+        ),
+        (
+            "just before the launch",
+            at(Way::ToBoard, Command::Launch, 0),
+            Some(Phase::Run),
+        ),
+        (
+            "during the run",
+            at(Way::ToHost, Command::Launch, 0),
+            Some(Phase::Run),
+        ),
+        (
+            "during the read-back",
+            at(Way::ToBoard, Command::ReadSm, 2),
+            Some(Phase::ReadBack),
+        ),
+    ];
+    let failures = std::sync::Mutex::new(Vec::new());
+    on_boards(&cases, 3, |board, (what, aim, phase)| {
+        let spare = board_sim().start().unwrap();
+        let plan = Plan::Aimed(aim.iter().copied().collect());
+        let (result, _, hits, _) =
+            run_through(board, Some(&spare), plan, &frames, &init, config, READ_ALL);
+        let verdict = match (&result, phase) {
+            _ if hits != usize::from(aim.is_some()) => Some(format!("{hits} restarts")),
+            (Ok(r), None) => differs(r, &rtl, READ_ALL).map(|d| format!("a wrong answer ({d})")),
+            (Err(HostError::BoardReset { during, .. }), Some(want)) if during == want => None,
+            (Ok(_), Some(_)) => Some("a result from a restarted board".to_string()),
+            (Err(e), _) => Some(format!("{e}")),
+        };
+        eprintln!("{what}: {verdict:?}");
+        if let Some(v) = verdict {
+            failures.lock().unwrap().push(format!("{what}: {v}"));
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{failures:#?}");
 }
