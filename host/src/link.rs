@@ -15,16 +15,15 @@
 //! for a reply to start up to 4: a slow adapter, a machine busy with other work) and halve
 //! with each that brings its reply.
 //!
-//! **Every wait has a hard limit, whatever arrives.** A board sends one reply per request, so
-//! bytes keep coming for at most as long as a reply takes to start and two largest frames take
-//! on the line (a late reply, then this one), [`Link::chatter_limit`]. One sending waits at
-//! most the request's own time on the line and that limit; a wait for a quiet line before a
-//! resend ends in error once bytes have kept coming for longer than that limit without the
-//! quiet it wants. Bytes past either limit come from something that never stops sending
-//! (another device, a console printing in a loop, a line picking up noise):
-//! [`HostError::Chatter`]. At 115200 baud a largest frame (261 bytes) takes 23 ms, so a port
-//! that streams is reported within 0.3 s (the reply wait) + 4 × 23 ms of the request: under a
-//! second with the settle that follows.
+//! **Every wait has a hard limit, whatever arrives.** For one request a board sends its reply
+//! and perhaps a late one to the request before, each perhaps repeated by the line: at most
+//! [`STREAM_BYTES`] (four largest frames, 1,044 bytes). A wait for a reply, or for a quiet
+//! line, in which more bytes arrive without the pause that ends it, or in which bytes keep
+//! coming for longer than [`Link::stream_limit`] (four reply waits and those bytes' time on
+//! the line, twice over), comes from something that never stops sending — another device, a
+//! console printing in a loop, a line picking up noise — and ends in [`HostError::Chatter`].
+//! At 115200 baud a port that streams is reported after its first 1,045 bytes, 91 ms on the
+//! line; one that trickles within 1.4 s (the reply wait is 0.3 s on a board).
 
 use gpu16_sim::link::framing::{Deframer, Found, OVERHEAD};
 use gpu16_sim::link::{
@@ -77,8 +76,12 @@ pub enum HostError {
     LostRun { port: String, detail: String },
     #[error("{port}: the board was reset, powered off or re-flashed {during}: it no longer holds what this host uploaded (its status shows no session). Nothing of that run is reported; run the program again")]
     BoardReset { port: String, during: crate::Phase },
-    #[error("{port}: bytes kept arriving for {seconds:.2} s without a pause: whatever is on this port never stops sending, and a gpu16 board sends one reply per request. Is --port the board's (`ls /dev/ttyUSB* /dev/ttyACM*`), is another program or a console using it, and does --baud match the bitstream's?")]
-    Chatter { port: String, seconds: f64 },
+    #[error("{port}: {bytes} bytes kept arriving over {seconds:.2} s without a pause: whatever is on this port never stops sending, and a gpu16 board sends one reply per request. Is --port the board's (`ls /dev/ttyUSB* /dev/ttyACM*`), is another program or a console using it, and does --baud match the bitstream's?")]
+    Chatter {
+        port: String,
+        bytes: usize,
+        seconds: f64,
+    },
     #[error("a cycle limit of {max_cycles} does not fit the board's 32-bit cycle counter: at most 4294967295 (0 = no limit)")]
     CycleLimit { max_cycles: u64 },
     #[error("{port}: {0}", port = .1)]
@@ -148,6 +151,39 @@ const MAX_REPLY_SLACK: u32 = 4;
 
 /// The bytes of a largest frame.
 const MAX_FRAME: usize = MAX_PAYLOAD + OVERHEAD;
+
+/// The most bytes a board sends for one request: its reply and a late one, each perhaps
+/// repeated by the line.
+pub const STREAM_BYTES: usize = 4 * MAX_FRAME;
+
+/// Bytes that have kept coming in one wait: since when, and how many.
+struct Stream {
+    since: Instant,
+    bytes: usize,
+}
+
+impl Stream {
+    fn new() -> Stream {
+        Stream {
+            since: Instant::now(),
+            bytes: 0,
+        }
+    }
+
+    /// `n` more bytes came: the error if they are more than a board sends for a request, or
+    /// have kept coming for longer than `limit`.
+    fn more(&mut self, n: usize, limit: Duration, port: &str) -> Result<(), HostError> {
+        self.bytes += n;
+        if self.bytes > STREAM_BYTES || self.since.elapsed() > limit {
+            return Err(HostError::Chatter {
+                port: port.to_string(),
+                bytes: self.bytes,
+                seconds: self.since.elapsed().as_secs_f64(),
+            });
+        }
+        Ok(())
+    }
+}
 
 /// A request, numbered, as it goes on the line (again, on a resend).
 #[derive(Clone, Debug)]
@@ -262,11 +298,12 @@ impl Link {
         Duration::from_secs_f64(2.0 * 10.0 * bytes as f64 / f64::from(self.baud))
     }
 
-    /// The longest bytes come back to back from a board: the wait for a reply to start (as
-    /// slack has made it), then twice the time two largest frames take on the line (a late
-    /// reply, then this one). Past it, whatever sends them is not a board answering.
-    pub fn chatter_limit(&self) -> Duration {
-        self.timing.reply * self.slack.min(MAX_REPLY_SLACK) + self.line_time(2 * MAX_FRAME)
+    /// The longest a board's bytes for one request keep coming, with room for a simulated
+    /// board on a loaded machine: four waits for a reply to start (as slack has made them) and
+    /// twice [`STREAM_BYTES`]' time on the line. Past it, whatever sends them is not a board
+    /// answering.
+    pub fn stream_limit(&self) -> Duration {
+        self.timing.reply * (4 * self.slack.min(MAX_REPLY_SLACK)) + self.line_time(STREAM_BYTES)
     }
 
     /// The quiet that tells the board has dropped what it had of a request: the timing's, as
@@ -276,14 +313,6 @@ impl Link {
             gpu16_sim::link::TIMEOUT_BIT_TIMES as f64 / f64::from(self.baud),
         );
         self.timing.quiet * self.slack + board_timeout
-    }
-
-    /// The error for bytes that kept arriving since `since`.
-    fn chatter(&self, since: Instant) -> HostError {
-        HostError::Chatter {
-            port: self.name.clone(),
-            seconds: since.elapsed().as_secs_f64(),
-        }
     }
 
     /// Numbers requests on from `seq`, the board's last (`BoardStatus::seq`), so that none of
@@ -373,16 +402,17 @@ impl Link {
     /// Waits for the reply to `request` until its deadline; frames that are damaged, or
     /// replies to something else (late, or repeated by the line), are passed over. Once bytes
     /// have come, a quiet line ends the wait: the board sends a reply's bytes back to back, and
-    /// one reply per request. Bytes still arriving past the request's own time on the line and
-    /// [`Link::chatter_limit`] are [`HostError::Chatter`].
+    /// one reply per request. Bytes that keep coming past what a board sends for a request
+    /// are [`HostError::Chatter`] ([`Stream`]).
     fn reply(&mut self, request: &Request) -> Result<Attempt, HostError> {
         let mut deframer = Deframer::new(REPLY_SYNC);
         // The request's own time on the line, then the reply's wait; every byte that arrives
-        // extends the deadline by the time a largest reply takes, up to the hard limit.
-        let start = Instant::now();
-        let limit = start + self.line_time(request.bytes.len()) + self.chatter_limit();
+        // extends the deadline by the time a largest reply takes (bytes that never stop are
+        // caught by the stream's limits).
+        let mut stream = Stream::new();
+        let limit = self.line_time(request.bytes.len()) + self.stream_limit();
         let wait = self.timing.reply * self.slack.min(MAX_REPLY_SLACK);
-        let mut deadline = start + self.line_time(request.bytes.len()) + wait;
+        let mut deadline = Instant::now() + self.line_time(request.bytes.len()) + wait;
         let mut heard = false;
         let mut last_byte = Instant::now();
         let mut buf = [0u8; 512];
@@ -392,10 +422,6 @@ impl Link {
             if heard && last_byte.elapsed() > self.timing.gap * self.slack + self.line_time(4) {
                 break;
             }
-            // Past the limit only while bytes keep coming (the deadline grows with them).
-            if Instant::now() >= limit {
-                return Err(self.chatter(start));
-            }
             let n = match self.port.read(&mut buf) {
                 Ok(n) => n,
                 Err(e) if e.kind() == ErrorKind::TimedOut => 0,
@@ -403,6 +429,7 @@ impl Link {
                 Err(e) => return Err(self.io(e)),
             };
             if n > 0 {
+                stream.more(n, limit, &self.name)?;
                 heard = true;
                 last_byte = Instant::now();
                 deadline = deadline.max(Instant::now() + self.line_time(MAX_FRAME) + wait);
@@ -458,21 +485,21 @@ impl Link {
 
     /// Lets the line go quiet (the board drops a partial frame after a silence, and a late
     /// reply finishes), then discards what arrived. Bytes that keep coming without that quiet
-    /// for longer than [`Link::chatter_limit`] are [`HostError::Chatter`].
+    /// past what a board sends for a request are [`HostError::Chatter`] ([`Stream`], from the
+    /// first byte).
     fn settle(&mut self) -> Result<(), HostError> {
         let quiet = self.quiet();
-        let limit = self.chatter_limit();
-        let mut first: Option<Instant> = None;
+        let limit = self.stream_limit();
+        let mut stream: Option<Stream> = None;
         let mut last = Instant::now();
         let mut buf = [0u8; 512];
         while last.elapsed() < quiet {
-            if let Some(first) = first.filter(|f| f.elapsed() > limit) {
-                return Err(self.chatter(first));
-            }
             match self.port.read(&mut buf) {
                 Ok(n) if n > 0 => {
                     last = Instant::now();
-                    first.get_or_insert(last);
+                    stream
+                        .get_or_insert_with(Stream::new)
+                        .more(n, limit, &self.name)?;
                 }
                 Ok(_) => {}
                 Err(e) if e.kind() == ErrorKind::TimedOut => {}
