@@ -23,11 +23,21 @@ pub fn assemble_file(path: &Path, cores: usize) -> Result<Vec<Frame>> {
 }
 
 /// Reads a TM image; what tools warn about in its CFs goes to standard error as
-/// `file:line: warning: …`.
+/// `file:line: warning: …`. An SM image in its place is named as such.
 pub fn read_tm_image(path: &Path) -> Result<Vec<Frame>> {
     let name = path.display().to_string();
-    let (frames, warnings) =
-        tm::parse_with_warnings(&read(path)?).map_err(|e| anyhow!(e.at(&name)))?;
+    let text = read(path)?;
+    let (frames, warnings) = tm::parse_with_warnings(&text).map_err(|e| {
+        if sm::parse(&text).is_ok() {
+            anyhow!(
+                "{name}: this is an SM image (shared memory, two hex digits a line), not a TM \
+                 image (a program, sixteen a line): `gpu16 run PROGRAM --sm {name}` takes it as \
+                 the initial shared memory"
+            )
+        } else {
+            anyhow!(e.at(&name))
+        }
+    })?;
     for w in &warnings {
         eprintln!("{}", w.warning_at(&name));
     }
@@ -49,7 +59,29 @@ pub fn read_program(path: &Path, cores: usize) -> Result<Vec<Frame>> {
     }
 }
 
-/// Reads an SM image.
+/// Reads an SM image; a TM image in its place is named as such.
 pub fn read_sm_image(path: &Path) -> Result<sm::SmImage> {
-    sm::parse(&read(path)?).map_err(|e| anyhow!(e.at(&path.display().to_string())))
+    let name = path.display().to_string();
+    let text = read(path)?;
+    sm::parse(&text).map_err(|e| {
+        if tm::parse(&text).is_ok() {
+            anyhow!(
+                "{name}: this is a TM image (a program, sixteen hex digits a line), not an SM \
+                 image (shared memory, two a line): give it as the program, `gpu16 run {name}`"
+            )
+        } else {
+            anyhow!(e.at(&name))
+        }
+    })
+}
+
+/// The SM image beside a program, `NAME.sm.hex` for `NAME.s`, `NAME.asm` or `NAME.tm.hex`,
+/// if there is one: the examples keep their inputs so.
+pub fn sm_image_beside(program: &Path) -> Option<std::path::PathBuf> {
+    let file = program.file_name()?.to_str()?;
+    let stem = [".s", ".asm", ".tm.hex"]
+        .iter()
+        .find_map(|ext| file.strip_suffix(ext))?;
+    let beside = program.with_file_name(format!("{stem}.sm.hex"));
+    beside.is_file().then_some(beside)
 }

@@ -37,7 +37,8 @@ pub enum Engine {
 pub struct RunArgs {
     /// The program: assembly (`.s`) or a TM image (`.tm.hex`).
     program: PathBuf,
-    /// Initial shared memory (SM image); all zero if omitted.
+    /// Initial shared memory (SM image); all zero if omitted (with a warning when NAME.sm.hex
+    /// sits beside the program NAME.s or NAME.tm.hex).
     #[arg(long, value_name = "INIT.sm.hex")]
     sm: Option<PathBuf>,
     /// Which implementation runs the program.
@@ -60,7 +61,11 @@ pub struct RunArgs {
     /// rtl, verilator and board take at most 4294967295; the model any 64-bit number.
     #[arg(long, value_name = "N", default_value_t = 1_000_000)]
     max_cycles: u64,
-    /// Print counters (instructions, stalls, bank traffic) before the status line.
+    /// Print counters before the status line: per core the instructions retired, busy cycles,
+    /// cycles stalled on memory (mem_stall), cycles an ld_sync waited for a held lock
+    /// (lock_waits) and tasks; per bank the accesses it served and the cycles in which two or
+    /// more cores asked for it (contended_cycles: one access a cycle, so 16 cores on one bank
+    /// make 16 accesses and about 15 contended cycles).
     #[arg(long)]
     stats: bool,
     /// Write a waveform of the run (rtl and verilator engines).
@@ -167,7 +172,18 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     let init = match &args.sm {
         Some(p) => input::read_sm_image(p)?,
-        None => sm::zeroed(),
+        None => {
+            if let Some(beside) = input::sm_image_beside(&args.program) {
+                eprintln!(
+                    "warning: {}: no --sm given, so shared memory starts all zero; {} beside it \
+                     looks like its input: add `--sm {}`",
+                    args.program.display(),
+                    beside.display(),
+                    beside.display()
+                );
+            }
+            sm::zeroed()
+        }
     };
     // The board's clock, when the run is on a board and `--stats` asks for it.
     let mut board_clock_hz = None;

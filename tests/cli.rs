@@ -802,3 +802,43 @@ fn the_docs_timeline_pictures_are_what_the_rtl_draws_today() {
         );
     }
 }
+
+#[test]
+fn a_forgotten_sm_image_and_images_in_each_others_place_are_named() {
+    // matmul's input sits beside it: a run without it warns, and still runs.
+    let o = gpu16(&["run", "examples/matmul.s", "--engine", "model"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    insta::assert_snapshot!("forgotten_sm", stderr(&o));
+    // Given, or with none beside the program: no warning.
+    let o = gpu16(&[
+        "run",
+        "examples/matmul.s",
+        "--sm",
+        "examples/matmul.sm.hex",
+        "--engine",
+        "model",
+    ]);
+    assert_eq!(stderr(&o), "");
+    let o = gpu16(&["run", "examples/atomic_counter.s", "--engine", "model"]);
+    assert_eq!(stderr(&o), "");
+    // An SM image given as the program, a TM image given as --sm.
+    let o = gpu16(&["run", "examples/matmul.sm.hex"]);
+    assert_eq!(o.status.code(), Some(1));
+    insta::assert_snapshot!("sm_image_as_program", stderr(&o));
+    let dir = scratch("image_mixups");
+    let tm = dir.join("matmul.tm.hex");
+    let tm = tm.to_str().unwrap();
+    assert_eq!(
+        gpu16(&["asm", "examples/matmul.s", "-o", tm]).status.code(),
+        Some(0)
+    );
+    let o = gpu16(&["run", "examples/matmul.s", "--sm", tm]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(&format!(
+            "{tm}: this is a TM image (a program, sixteen hex digits a line), not an SM image"
+        )),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -120,10 +120,10 @@ impl Stats {
                 .unwrap();
             }
         }
-        writeln!(s, "bank  accesses  contended").unwrap();
+        writeln!(s, "bank  accesses  contended_cycles").unwrap();
         for (i, b) in self.banks.iter().enumerate() {
             if b.accesses + b.contended > 0 {
-                writeln!(s, "{i:>4}  {:>8}  {:>9}", b.accesses, b.contended).unwrap();
+                writeln!(s, "{i:>4}  {:>8}  {:>16}", b.accesses, b.contended).unwrap();
             }
         }
         s
