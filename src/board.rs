@@ -247,7 +247,8 @@ pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
          Verilator, on the terminal below.\nIts UART bit time is {SIM_CLOCKS_PER_BIT} clock cycles \
          (a real board at 115200 baud: 217), so transfers take thousands of cycles, not \
          millions; --baud does not matter here.\nTry: gpu16 run examples/histogram.s --sm \
-         examples/histogram.sm.hex --engine board --port {}\nStop it with Ctrl-C.",
+         examples/histogram.sm.hex --engine board --port {}\nStop it with Ctrl-C, or `kill` \
+         this process ({}).",
         board.name(),
         cores,
         if args.no_counters {
@@ -255,9 +256,25 @@ pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
         } else {
             "built in"
         },
-        running.port
+        running.port,
+        std::process::id()
     );
     println!("{}", running.port);
-    running.serve()?;
+    // Ctrl-C reaches the simulator too; `kill`, a closed terminal or a stopped job's end reach
+    // only this process: each stops the simulator before it goes.
+    // SAFETY: the handler only stores to an atomic.
+    unsafe {
+        for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+            libc::signal(signal, stop_board_sim as *const () as libc::sighandler_t);
+        }
+    }
+    running.serve_until(|| BOARD_SIM_STOP.load(std::sync::atomic::Ordering::Relaxed))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// A signal asked `gpu16 board-sim` to stop.
+static BOARD_SIM_STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+extern "C" fn stop_board_sim(_signal: libc::c_int) {
+    BOARD_SIM_STOP.store(true, std::sync::atomic::Ordering::Relaxed);
 }

@@ -3,7 +3,11 @@
 // writes to the terminal are sent to the design's uart_rx pin bit by bit, and the design's
 // uart_tx pin is sampled back into bytes, at the bit time the design was built for.
 //
-//   Vgpu16_board_sim +cpb=N [+corrupt=K]
+//   Vgpu16_board_sim +cpb=N +reset=R [+corrupt=K]
+//
+// +reset=R is the design's power-on reset in cycles (hdl/src/board/reset.rs): the clock runs
+// on through it, and bytes from the host wait until it is over (a real board's 40 µs are over
+// long before a host can send), so that the board takes the first request that comes.
 //
 // +corrupt=K damages the line for tests: bit 3 of every K-th byte in each direction is
 // flipped.
@@ -62,6 +66,8 @@ int main(int argc, char** argv) {
     const int cpb = (arg && *arg) ? std::atoi(arg + 5) : 4;
     const char* corrupt_arg = Verilated::commandArgsPlusMatch("corrupt=");
     const long corrupt = (corrupt_arg && *corrupt_arg) ? std::atol(corrupt_arg + 9) : 0;
+    const char* reset_arg = Verilated::commandArgsPlusMatch("reset=");
+    const unsigned long reset_cycles = (reset_arg && *reset_arg) ? std::atol(reset_arg + 7) : 1024;
     long sent = 0, received = 0;
 
     int master = posix_openpt(O_RDWR | O_NOCTTY);
@@ -116,7 +122,7 @@ int main(int argc, char** argv) {
             for (ssize_t i = 0; i < n; i++) to_board.push_back(buf[i]);
         }
         // The board's receive pin.
-        if (tx_bit < 0 && !to_board.empty()) {
+        if (tx_bit < 0 && !to_board.empty() && cycle > reset_cycles) {
             unsigned char b = to_board.front();
             if (corrupt > 0 && ++sent % corrupt == 0) b ^= 0x08;
             if (!draining && requests.push(b)) owes_reply = true;
@@ -176,7 +182,8 @@ int main(int argc, char** argv) {
         // needs its clock, so wait for the host instead of spinning. (Otherwise the clock runs
         // for longer than the bridge waits before dropping a partial request, 2048 bit times,
         // or replies.) The design cannot tell a stopped clock from a quiet line.
-        bool settled = !requests.in_frame() && !owes_reply && !replies.in_frame() && !draining;
+        bool settled = cycle > reset_cycles && !requests.in_frame() && !owes_reply &&
+                       !replies.in_frame() && !draining;
         if (quiet > 2048L * cpb + 1024) {
             // As long as the design's own silence timeout: it has dropped any partial request
             // and ended any drain.

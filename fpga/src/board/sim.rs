@@ -8,6 +8,7 @@
 
 use crate::tools::ToolError;
 use crate::verilog_engine::{flatten_script, CachedBuild, Step, DESIGN_FINGERPRINT};
+use gpu16_hdl::board::reset::RESET_CYCLES;
 use gpu16_hdl::bridge::BridgeConfig;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -44,18 +45,24 @@ pub struct Running {
 }
 
 impl Running {
-    /// Serves until the simulator is stopped (a signal to it or to this process's group).
-    pub fn serve(mut self) -> Result<(), ToolError> {
-        let status = self
-            .child
-            .wait()
-            .map_err(ToolError::io("the simulated board"))?;
-        if status.success() {
-            Ok(())
-        } else {
-            Err(ToolError::Unexpected(format!(
-                "the simulated board stopped ({status})"
-            )))
+    /// Serves until the simulator stops (a signal to it or to this process's group), or until
+    /// `stop` says so (then the simulator is stopped with it).
+    pub fn serve_until(mut self, stop: impl Fn() -> bool) -> Result<(), ToolError> {
+        loop {
+            let exited = self
+                .child
+                .try_wait()
+                .map_err(ToolError::io("the simulated board"))?;
+            match exited {
+                Some(status) if status.success() => return Ok(()),
+                Some(status) => {
+                    return Err(ToolError::Unexpected(format!(
+                        "the simulated board stopped ({status})"
+                    )))
+                }
+                None if stop() => return Ok(()),
+                None => std::thread::sleep(std::time::Duration::from_millis(50)),
+            }
         }
     }
 }
@@ -133,6 +140,7 @@ impl BoardSim {
     pub fn start_with(&self, corrupt: Option<u32>) -> Result<Running, ToolError> {
         let mut child = Command::new(self.binary())
             .arg(format!("+cpb={SIM_CLOCKS_PER_BIT}"))
+            .arg(format!("+reset={RESET_CYCLES}"))
             .args(corrupt.map(|k| format!("+corrupt={k}")))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
