@@ -259,15 +259,16 @@ pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
         running.port,
         std::process::id()
     );
-    println!("{}", running.port);
     // Ctrl-C reaches the simulator too; `kill`, a closed terminal or a stopped job's end reach
-    // only this process: each stops the simulator before it goes.
+    // only this process: each stops the simulator before it goes. (Set before the terminal is
+    // printed: whoever reads it may signal at once.)
     // SAFETY: the handler only stores to an atomic.
     unsafe {
         for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
             libc::signal(signal, stop_board_sim as *const () as libc::sighandler_t);
         }
     }
+    println!("{}", running.port);
     running.serve_until(|| BOARD_SIM_STOP.load(std::sync::atomic::Ordering::Relaxed))?;
     Ok(ExitCode::SUCCESS)
 }

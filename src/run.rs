@@ -89,6 +89,10 @@ pub struct RunArgs {
     /// The cycles --view shows: A..B (B included) or A.. (from A), at most 20000.
     #[arg(long, value_name = "A..B", value_parser = view::parse_window, requires = "view")]
     view_cycles: Option<RangeInclusive<u64>>,
+    /// Run on a board even if it runs another design than this checkout makes (a bitstream
+    /// built from other sources, a `gpu16 board-sim` started before they changed).
+    #[arg(long)]
+    any_design: bool,
     /// The machine's cores (model, rtl, verilator; a board has the N it was built with).
     #[command(flatten)]
     cores: CoresArg,
@@ -107,6 +111,30 @@ pub fn verilog_cache() -> PathBuf {
         Some(t) => t.join("gpu16-verilog"),
         None => std::env::temp_dir().join("gpu16-verilog"),
     }
+}
+
+/// The fingerprint of the design this checkout makes for a board of identity `id`
+/// (`gpu16_fpga::board::fingerprint`), worked out once after each change of the sources.
+fn design_fingerprint(id: &gpu16_sim::link::Identity) -> Result<u64> {
+    let config = gpu16_hdl::bridge::BridgeConfig {
+        clock_hz: id.clock_hz,
+        baud: id.baud,
+        counters: id.counters,
+        simulated: id.simulated,
+        cores: usize::from(id.cores),
+        fingerprint: 0,
+    };
+    let cache = verilog_cache();
+    Ok(gpu16_fpga::board::fingerprint::fingerprint_cached(
+        &cache,
+        config,
+        || {
+            eprintln!(
+                "working out which design these sources make for the board, to compare with \
+                 the one it runs (once after each change of the sources: seconds)"
+            )
+        },
+    )?)
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
@@ -159,7 +187,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             );
         }
         config.cores = cores;
-        board = Some((link, id));
+        // The design the board must run: the one these sources make for it.
+        let design = match args.any_design {
+            true => None,
+            false => Some(design_fingerprint(&id)?),
+        };
+        board = Some((link, id, design));
     }
     let frames = input::read_program(&args.program, config.cores)?;
     if let Some((frame, core)) = first_absent_core(&frames, config.cores) {
@@ -243,7 +276,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         }
         Engine::Board => {
             let port = args.port.as_deref().unwrap_or_default();
-            let (mut link, id) = board.expect("the board was identified above");
+            let (mut link, id, design) = board.expect("the board was identified above");
             // Only what the user asked for crosses the UART.
             let read = ReadBack {
                 sm: args.dump_sm.is_some(),
@@ -256,7 +289,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             }
             let mut bars = Bars::default();
             let mut report = |t: Transfer| bars.show(t.what, t.done, t.total);
-            let result = gpu16_host::run(&mut link, &frames, &init, config, read, &mut report)?;
+            let result =
+                gpu16_host::run(&mut link, &frames, &init, config, read, design, &mut report)?;
             if link.retries > 0 {
                 eprintln!(
                     "{port}: {} requests sent again after errors on the line",

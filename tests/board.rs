@@ -571,21 +571,37 @@ fn fake_port() -> (std::fs::File, String) {
     }
 }
 
+/// A fake board: 25 MHz, 115200 baud, 16 cores with their counters.
+const FAKE_BOARD: gpu16_hdl::bridge::BridgeConfig = gpu16_hdl::bridge::BridgeConfig {
+    clock_hz: 25_000_000,
+    baud: 115_200,
+    counters: true,
+    simulated: false,
+    cores: 16,
+    fingerprint: 0,
+};
+
 /// A fake board's identity with `version` and `magic`.
 fn identity_reply(version: u8, magic: &[u8; 3]) -> Vec<u8> {
-    use gpu16_sim::link::Identity;
-    let mut id = Identity {
-        version,
-        counters: true,
-        simulated: false,
-        clock_hz: 25_000_000,
-        baud: 115_200,
-        event_capacity: 2048,
-        cores: 16,
-    }
-    .encode();
+    let mut id = FAKE_BOARD.identity();
+    id.version = version;
+    let mut id = id.encode();
     id[..3].copy_from_slice(magic);
     id.to_vec()
+}
+
+/// A fake board's reply to `Design`: the design these sources make for it, worked out as
+/// `gpu16 run` does (in its cache).
+fn design_reply() -> Vec<u8> {
+    let cache = Path::new(env!("CARGO_BIN_EXE_gpu16"))
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .join("gpu16-verilog");
+    gpu16_fpga::board::fingerprint::fingerprint_cached(&cache, FAKE_BOARD, || {})
+        .unwrap()
+        .to_le_bytes()
+        .to_vec()
 }
 
 fn run_on(port: &str) -> Output {
@@ -593,6 +609,8 @@ fn run_on(port: &str) -> Output {
         &[
             "run",
             "examples/matmul.s",
+            "--sm",
+            "examples/matmul.sm.hex",
             "--engine",
             "board",
             "--port",
@@ -636,9 +654,11 @@ fn a_board_of_another_protocol_version_or_no_gpu16_is_refused() {
 #[test]
 fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
     use gpu16_sim::link::{BoardStatus, Command, VERSION};
-    // Answers identify, status, the session and the memory clear, then nothing.
-    let port = fake_board(|code, _| match Command::from_code(code)? {
+    // Answers identify, its design, status, the session and the memory clear, then nothing.
+    let design = design_reply();
+    let port = fake_board(move |code, _| match Command::from_code(code)? {
         Command::Identify => Some(identity_reply(VERSION, b"g16")),
+        Command::Design => Some(design.clone()),
         Command::Status => Some(BoardStatus::default().encode().to_vec()),
         Command::Session | Command::ClearSm => Some(vec![]),
         _ => None,
@@ -678,10 +698,12 @@ fn a_board_reset_during_the_run_is_reported_not_read_as_a_result() {
     // zero. (The simulated board restarted at every point of a run: board_link.rs.)
     let launched = AtomicBool::new(false);
     let session = AtomicU16::new(0);
+    let design = design_reply();
     let port = fake_board(move |code, args| {
         let status = |st: BoardStatus| Some(st.encode().to_vec());
         match Command::from_code(code)? {
             Command::Identify => Some(identity_reply(VERSION, b"g16")),
+            Command::Design => Some(design.clone()),
             Command::Status if launched.load(Ordering::Relaxed) => status(BoardStatus {
                 counters_ready: true,
                 ..BoardStatus::default()
@@ -772,4 +794,126 @@ fn a_port_that_never_stops_sending_is_a_clear_error_within_its_limit() {
     // The limit (host/src/link.rs): more bytes than a board sends for a request (1,044) in
     // one wait, 52 ms of this stream. The rest is the command's own start.
     assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+}
+
+#[test]
+fn killing_board_sim_stops_its_simulator() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    board_sim(); // built in the cache the command reuses
+    let mut cli = Command::new(env!("CARGO_BIN_EXE_gpu16"))
+        .arg("board-sim")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut port = String::new();
+    BufReader::new(cli.stdout.take().unwrap())
+        .read_line(&mut port)
+        .unwrap();
+    assert!(port.starts_with("/dev/"), "{port:?}");
+    // The simulator: the command's child.
+    let parent = |pid: &str| {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+        stat.rsplit(')')
+            .next()?
+            .split_whitespace()
+            .nth(1)?
+            .parse::<u32>()
+            .ok()
+    };
+    let sim: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|pid| parent(pid) == Some(cli.id()))
+        .collect();
+    assert_eq!(sim.len(), 1, "the simulator among {sim:?}");
+    let simulating = || {
+        std::fs::read_to_string(format!("/proc/{}/cmdline", sim[0]))
+            .is_ok_and(|c| c.contains("Vgpu16_board_sim"))
+    };
+    assert!(simulating());
+    // SAFETY: a signal to the child this test started.
+    unsafe { libc::kill(cli.id() as i32, libc::SIGTERM) };
+    cli.wait().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while simulating() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(!simulating(), "process {} still simulates", sim[0]);
+}
+
+#[test]
+fn a_board_running_another_design_is_named_and_nothing_is_uploaded() {
+    use gpu16_sim::link::{BoardStatus, Command, VERSION};
+    use std::sync::{Arc, Mutex};
+    // Answers as a board whose bitstream came from other sources, and notes what it is sent.
+    let fake = |seen: Arc<Mutex<Vec<Command>>>| {
+        fake_board(move |code, _| {
+            let command = Command::from_code(code)?;
+            seen.lock().unwrap().push(command);
+            match command {
+                Command::Identify => Some(identity_reply(VERSION, b"g16")),
+                Command::Design => Some(0x0123_4567_89ab_cdefu64.to_le_bytes().to_vec()),
+                Command::Status => Some(BoardStatus::default().encode().to_vec()),
+                _ => Some(vec![]),
+            }
+        })
+    };
+    // Worked out first, so that the command finds it in the cache and says nothing of it.
+    let checkout = u64::from_le_bytes(design_reply().try_into().unwrap());
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let port = fake(seen.clone());
+    let o = run_on(&port);
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+    let message = text(&o.stderr)
+        .replace(&port, "PORT")
+        .replace(&format!("{checkout:016x}"), "CHECKOUT");
+    insta::assert_snapshot!("another_design", message);
+    let seen = seen.lock().unwrap();
+    assert!(seen.contains(&Command::Design), "{seen:?}");
+    assert!(
+        !seen.iter().any(|c| c.changes_board()),
+        "nothing is uploaded: {seen:?}"
+    );
+    drop(seen);
+    // --any-design goes on to the run (here to the session, which this fake board forgets).
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let port = fake(seen.clone());
+    let o = gpu16(
+        &[
+            "run",
+            "examples/matmul.s",
+            "--engine",
+            "board",
+            "--port",
+            &port,
+            "--any-design",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+    assert!(seen.lock().unwrap().contains(&Command::Session));
+}
+
+#[test]
+fn the_design_fingerprint_is_that_of_the_hardware() {
+    use gpu16_fpga::board::fingerprint::fingerprint;
+    use gpu16_hdl::bridge::BridgeConfig;
+    let small = BridgeConfig {
+        cores: 1,
+        ..FAKE_BOARD
+    };
+    let one = fingerprint(small).unwrap();
+    // The same design, emitted again, with any fingerprint of its own built in.
+    let marked = BridgeConfig {
+        fingerprint: 0x77,
+        ..small
+    };
+    assert_eq!(fingerprint(marked).unwrap(), one);
+    // Another design.
+    let two_cores = BridgeConfig { cores: 2, ..small };
+    assert_ne!(fingerprint(two_cores).unwrap(), one);
 }

@@ -1,7 +1,7 @@
 //! The host side of the board link: running a program on a board (or the simulated board)
 //! and reading back everything the other engines report.
 //!
-//! A run: identify the board; start a session; clear shared memory and write the nonzero bytes
+//! A run: identify the board; check it runs the design asked for; start a session; clear shared memory and write the nonzero bytes
 //! of the initial image; write the program's task lines; launch; poll the status until done;
 //! read the timeline log and what the caller asked for (shared memory, registers, counters).
 //! Nothing that need not be sent is sent: zero bytes after the clear, frames past L, memories
@@ -96,6 +96,30 @@ pub fn identify(link: &mut Link) -> Result<Identity, HostError> {
         link.set_timing(Timing::SIMULATED);
     }
     Ok(id)
+}
+
+/// Checks that the board behind `link` (`id`) runs the design this checkout makes for it,
+/// `checkout` (`gpu16_fpga::board::fingerprint`): a bitstream built from other sources, or a
+/// simulated board started before the sources changed, answers other cycles than
+/// `--engine rtl`.
+pub fn check_design(link: &mut Link, id: &Identity, checkout: u64) -> Result<(), HostError> {
+    let reply = read_reply(link, Command::Design, &[], 8)?;
+    let board = u64::from_le_bytes(reply.try_into().expect("8 bytes, checked"));
+    if board == checkout {
+        return Ok(());
+    }
+    Err(HostError::OtherDesign {
+        port: link.name().to_string(),
+        board,
+        checkout,
+        hint: if id.simulated {
+            "it was started before the sources changed: stop it and start `gpu16 board-sim` \
+             again"
+        } else {
+            "its bitstream was built from other sources: rebuild and flash it (`gpu16 build \
+             --board BOARD`, then `gpu16 flash --board BOARD`)"
+        },
+    })
 }
 
 fn bad_reply(link: &Link, command: Command, detail: &str) -> HostError {
@@ -238,8 +262,9 @@ pub struct ReadBack {
     pub counters: bool,
 }
 
-/// Runs `frames` on the board behind `link`. What `read` leaves out is zero in the result. A
-/// cycle limit of 0 (none) becomes the largest the board counts, 2³²−1 cycles, so that a
+/// Runs `frames` on the board behind `link`, which must run the design of fingerprint
+/// `design` if one is given ([`check_design`]). What `read` leaves out is zero in the result.
+/// A cycle limit of 0 (none) becomes the largest the board counts, 2³²−1 cycles, so that a
 /// program that never ends still gives the board back.
 pub fn run(
     link: &mut Link,
@@ -247,9 +272,13 @@ pub fn run(
     init: &SmImage,
     config: RunConfig,
     read: ReadBack,
+    design: Option<u64>,
     report: Report<'_>,
 ) -> Result<RunResult, HostError> {
     let id = identify(link)?;
+    if let Some(checkout) = design {
+        check_design(link, &id, checkout)?;
+    }
     if read.counters && !id.counters {
         return Err(HostError::BadReply {
             port: link.name().to_string(),

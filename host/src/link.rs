@@ -46,6 +46,13 @@ pub enum HostError {
     NoAnswer { port: String, baud: u32 },
     #[error("{port}: the device that answered is not a gpu16 board")]
     NotGpu16 { port: String },
+    #[error("{port}: the board runs another design than this checkout makes (board {board:016x}, checkout {checkout:016x}): {hint}; or pass --any-design to run on it as it is. Nothing was uploaded")]
+    OtherDesign {
+        port: String,
+        board: u64,
+        checkout: u64,
+        hint: &'static str,
+    },
     #[error("{port}: the board's bitstream speaks link protocol version {board}, this gpu16 speaks {host}: rebuild and flash it (`gpu16 build`, `gpu16 flash`)")]
     Version { port: String, board: u8, host: u8 },
     #[error("{port}: the board stopped answering during {what} ({attempts} attempts); check the cable, then run again")]

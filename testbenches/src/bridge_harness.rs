@@ -15,6 +15,9 @@ const BYTE_GAP: usize = 6;
 /// Cycles the mock transmitter is busy after each byte.
 const TX_BUSY: usize = 5;
 
+/// The design fingerprint the harness's bridge reports.
+pub const FINGERPRINT: u64 = 0x0123_4567_89ab_cdef;
+
 /// What the GPU side of the bridge sees and answers.
 pub struct MockGpu {
     pub tm: [u64; 256],
@@ -86,6 +89,7 @@ impl BridgeHarness {
             counters: true,
             simulated: true,
             cores: 16,
+            fingerprint: FINGERPRINT,
         };
         let mut bridge = Bridge::new(config);
         bridge.connect_all();

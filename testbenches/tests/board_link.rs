@@ -15,7 +15,8 @@
 //! random; `GPU16_SEEDS` sets how many, `GPU16_BOARDS` on how many simulated boards at once
 //! (default 4; docs/VERIFICATION.md has the recorded campaign).
 
-use gpu16_fpga::board::sim::{BoardSim, Running};
+use gpu16_fpga::board::fingerprint::fingerprint_cached;
+use gpu16_fpga::board::sim::{sim_config, BoardSim, Running};
 use gpu16_host::{self as host, board_status, identify, HostError, Link, Phase, ReadBack, Timing};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
@@ -54,6 +55,18 @@ fn board_sim() -> &'static BoardSim {
     })
 }
 
+/// The simulated board's design fingerprint, as `gpu16 run` works it out.
+fn design() -> u64 {
+    static DESIGN: OnceLock<u64> = OnceLock::new();
+    *DESIGN.get_or_init(|| {
+        let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+            .parent()
+            .expect("the target folder")
+            .join("gpu16-verilog");
+        fingerprint_cached(&cache, sim_config(true, 16), || {}).unwrap()
+    })
+}
+
 /// The board's run count, read over a clean line (with the simulated board's timing from
 /// the first request: on a machine busy with the other boards, identify's first waits, made
 /// for a board not known yet, can be too short).
@@ -84,7 +97,8 @@ fn run_through(
     }
     .unwrap();
     let mut link = Link::open(&line.port, 115_200).unwrap();
-    let result = host::run(&mut link, frames, init, config, read, &mut |_| {});
+    let design = Some(design());
+    let result = host::run(&mut link, frames, init, config, read, design, &mut |_| {});
     let hits = line.count().hits;
     drop(line);
     let ran = runs(board).wrapping_sub(before);
@@ -421,4 +435,15 @@ fn a_board_restarted_at_any_point_of_a_run_is_reported_never_read_as_a_result() 
     });
     let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn a_fresh_simulated_board_answers_its_first_request() {
+    // The simulated board runs its clock through the power-on reset, so the host's first
+    // request, sent at once with a real board's timing, is answered the first time.
+    let board = board_sim().start().unwrap();
+    let mut link = Link::open(&board.port, 115_200).unwrap();
+    identify(&mut link).unwrap();
+    board_status(&mut link).unwrap();
+    assert_eq!(link.retries, 0, "requests sent again");
 }

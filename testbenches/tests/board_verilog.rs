@@ -26,6 +26,7 @@ const CONFIG: BridgeConfig = BridgeConfig {
     counters: true,
     simulated: false,
     cores: 16,
+    fingerprint: 0x0123_4567_89ab_cdef,
 };
 
 fn check<B: Block>(mut block: B, name: &str) {

@@ -8,7 +8,7 @@ use gpu16_sim::link::{
     request_frame, BoardStatus, Command, Handled, Identity, LinkError, LogEntry, ERROR_REPLY,
     REQUEST_SYNC, TIMEOUT_BIT_TIMES,
 };
-use gpu16_testbenches::bridge_harness::BridgeHarness;
+use gpu16_testbenches::bridge_harness::{BridgeHarness, FINGERPRINT};
 use gpu16_testbenches::faulty_line::forge_length;
 use gpu16_testbenches::numbered::answer;
 
@@ -18,7 +18,7 @@ fn refused(reply: &Frame, error: LinkError, command: u8) {
 }
 
 #[test]
-fn identify_reports_version_options_clock_and_baud() {
+fn identify_reports_version_options_clock_and_baud_and_design_its_fingerprint() {
     let mut h = BridgeHarness::new();
     let reply = h.request(Command::Identify, &[]);
     assert_eq!(reply.code, Command::Identify as u8);
@@ -28,9 +28,14 @@ fn identify_reports_version_options_clock_and_baud() {
         counters: true,
         simulated: true,
         cores: 16,
+        fingerprint: FINGERPRINT,
     }
     .identity();
     assert_eq!(Identity::decode(&reply.payload), Some(expected));
+    // The design's fingerprint, little-endian.
+    let reply = h.request(Command::Design, &[]);
+    assert_eq!(reply.code, Command::Design as u8);
+    assert_eq!(reply.payload, FINGERPRINT.to_le_bytes());
 }
 
 #[test]

@@ -30,7 +30,10 @@ struct Shown {
 }
 
 fn dispatch() -> Dispatch {
-    let mut d = Dispatch::new(Bits::<128>::from(0x0123_4567_89ab_cdefu64));
+    let mut d = Dispatch::new(
+        Bits::<128>::from(0x0123_4567_89ab_cdefu64),
+        0xfedc_ba98_7654_3210,
+    );
     d.connect_all();
     d
 }
@@ -150,6 +153,18 @@ fn every_command_is_carried_out_and_planned() {
     assert_eq!(
         request(&mut d, c(Command::Status), &[9], true),
         reply(c(Command::Status), 16, Source::Fixed, 0, 0)
+    );
+    // The design's fingerprint, after the `seq`.
+    let shown = request(&mut d, c(Command::Design), &[11], true);
+    assert_eq!(
+        (
+            shown.code,
+            shown.len,
+            shown.has_seq,
+            shown.source,
+            shown.fixed
+        ),
+        (c(Command::Design), 9, true, Source::Fixed, (0x10, 0x32))
     );
     // A session: its number kept for the status.
     assert_eq!(

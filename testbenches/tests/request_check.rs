@@ -63,10 +63,11 @@ fn expected(
             }
         }
         11 => (length != 3).then_some(BadLength),
+        12 => (length != 1).then_some(BadLength),
         _ => Some(UnknownCommand),
     };
-    let idle_only = !matches!(code, 1 | 7 | 8 | 11);
-    verdict.or(((1..=11).contains(&code) && idle_only && board.running && !resend).then_some(Busy))
+    let idle_only = !matches!(code, 1 | 7 | 8 | 11 | 12);
+    verdict.or(((1..=12).contains(&code) && idle_only && board.running && !resend).then_some(Busy))
 }
 
 /// Requests worth checking: every code and length with typical payloads, then the edges of

@@ -102,12 +102,13 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         .unwrap_or_else(|| board.default_clock_hz(opts.design));
     let pll = design_clock(board, clock_hz)
         .map_err(|e| ToolError::Unsupported(format!("--clock: {e}")))?;
-    let config = BridgeConfig {
+    let mut config = BridgeConfig {
         clock_hz,
         baud: opts.baud,
         counters: opts.counters,
         simulated: false,
         cores: opts.cores,
+        fingerprint: 0,
     };
     config
         .check()
@@ -133,6 +134,10 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         "emitting the {} design from rust-hdl",
         opts.design.name()
     ));
+    if opts.design == Design::Gpu {
+        // The board reports which design it runs (`gpu16 run --engine board` checks it).
+        config.fingerprint = super::fingerprint::fingerprint(config)?;
+    }
     let verilog = design_verilog(opts.design, config, "gpu16_design")?;
     let mut sources = vec![("design.v", verilog)];
     if let Some(p) = pll {

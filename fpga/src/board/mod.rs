@@ -2,6 +2,7 @@
 //! the designs that go on them, and the pin wrapper that gives a design the board's pin names.
 
 pub mod build;
+pub mod fingerprint;
 pub mod flash;
 pub mod pll;
 pub mod sim;

@@ -21,7 +21,8 @@ pub const SIM_CLOCKS_PER_BIT: u32 = 4;
 pub const HARNESS: &str = include_str!("../../board_sim/harness.cpp");
 
 /// The simulated board's configuration: a 25 MHz board at a bit time of
-/// [`SIM_CLOCKS_PER_BIT`] clocks, its GPU with `cores` cores.
+/// [`SIM_CLOCKS_PER_BIT`] clocks, its GPU with `cores` cores (its fingerprint not yet
+/// worked out).
 pub fn sim_config(counters: bool, cores: usize) -> BridgeConfig {
     BridgeConfig {
         clock_hz: 25_000_000,
@@ -29,6 +30,7 @@ pub fn sim_config(counters: bool, cores: usize) -> BridgeConfig {
         counters,
         simulated: true,
         cores,
+        fingerprint: 0,
     }
 }
 
@@ -115,11 +117,13 @@ impl BoardSim {
             binary: "obj_dir/Vgpu16_board_sim",
         };
         let dir = build.build(cache, || {
-            let design = super::build::design_verilog(
-                super::build::Design::Gpu,
-                sim_config(counters, cores),
-                "gpu16_board_sim",
-            )?;
+            let config = sim_config(counters, cores);
+            let config = BridgeConfig {
+                fingerprint: super::fingerprint::fingerprint(config)?,
+                ..config
+            };
+            let design =
+                super::build::design_verilog(super::build::Design::Gpu, config, "gpu16_board_sim")?;
             Ok(vec![("board.v", design), ("harness.cpp", HARNESS.into())])
         })?;
         Ok(BoardSim { dir })

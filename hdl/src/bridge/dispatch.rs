@@ -87,8 +87,8 @@ pub struct Dispatch {
 }
 
 impl Dispatch {
-    /// A dispatch for a board of `identity`.
-    pub fn new(identity: Bits<128>) -> Dispatch {
+    /// A dispatch for a board of `identity` and design `fingerprint`.
+    pub fn new(identity: Bits<128>, fingerprint: u64) -> Dispatch {
         let byte = |b: u8| Constant::new(u64::from(b).into());
         Dispatch {
             clock: Default::default(),
@@ -121,7 +121,7 @@ impl Dispatch {
             session: Default::default(),
             refused: Default::default(),
             check: Default::default(),
-            planner: ReplyPlan::new(identity),
+            planner: ReplyPlan::new(identity, fingerprint),
             cmd_write_tm: byte(Command::WriteTm as u8),
             cmd_write_sm: byte(Command::WriteSm as u8),
             cmd_clear_sm: byte(Command::ClearSm as u8),

@@ -76,6 +76,9 @@ pub struct BridgeConfig {
     pub simulated: bool,
     /// N, the GPU's cores (1–16).
     pub cores: usize,
+    /// The design's fingerprint, reported by `Design` (`gpu16_sim::link::Command::Design`): a
+    /// hash of this block's Verilog built with 0 here.
+    pub fingerprint: u64,
 }
 
 impl BridgeConfig {
@@ -167,7 +170,7 @@ impl Bridge {
             log_count: Default::default(),
             log_overflow: Default::default(),
             receiver: Receiver::new(config.clocks_per_bit()),
-            dispatch: Dispatch::new(identity),
+            dispatch: Dispatch::new(identity, config.fingerprint),
             loader: Default::default(),
             reply: Default::default(),
             status_word: Default::default(),

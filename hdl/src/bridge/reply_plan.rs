@@ -1,7 +1,7 @@
 //! The plan of the one reply a request gets: `[seq]` for a request carried out that returns
 //! nothing (a load, a launch) and for a resend; `[seq, error, command]` for a refusal; for the
-//! reads, their source, length and first word; the identity (no `seq`) and the status from
-//! bytes captured now.
+//! reads, their source, length and first word; the identity (no `seq`), the status and the
+//! design's fingerprint from bytes captured now.
 
 use super::payload::PayloadPlan;
 use super::Source;
@@ -29,7 +29,11 @@ pub struct ReplyPlan {
 
     /// The identity the board reports (byte i in bits 8i+7..8i).
     identity: Constant<Bits<128>>,
+    /// The design's fingerprint, in bytes 1–8 (byte 0 is where the `seq` goes). (Not
+    /// `design`: a Verilog keyword.)
+    fingerprint: Constant<Bits<128>>,
     cmd_identify: Constant<Bits<8>>,
+    cmd_design: Constant<Bits<8>>,
     cmd_read_sm: Constant<Bits<8>>,
     cmd_status: Constant<Bits<8>>,
     cmd_read_events: Constant<Bits<8>>,
@@ -52,8 +56,8 @@ pub struct ReplyPlan {
 }
 
 impl ReplyPlan {
-    /// The planner for a board of `identity`.
-    pub fn new(identity: Bits<128>) -> ReplyPlan {
+    /// The planner for a board of `identity` and design `fingerprint`.
+    pub fn new(identity: Bits<128>, fingerprint: u64) -> ReplyPlan {
         let byte = |b: u8| Constant::new(u64::from(b).into());
         ReplyPlan {
             refuse: Default::default(),
@@ -67,7 +71,9 @@ impl ReplyPlan {
             has_seq: Default::default(),
             payload: Default::default(),
             identity: Constant::new(identity),
+            fingerprint: Constant::new(Bits::<128>::from(fingerprint) << 8),
             cmd_identify: byte(Command::Identify as u8),
+            cmd_design: byte(Command::Design as u8),
             cmd_read_sm: byte(Command::ReadSm as u8),
             cmd_status: byte(Command::Status as u8),
             cmd_read_events: byte(Command::ReadEvents as u8),
@@ -115,6 +121,9 @@ impl Logic for ReplyPlan {
                 self.has_seq_l.next = false;
                 self.len_l.next = 15.into();
                 self.fixed_l.next = self.identity.val();
+            } else if self.cmd.val() == self.cmd_design.val() {
+                self.len_l.next = 9.into();
+                self.fixed_l.next = self.fingerprint.val();
             } else if self.cmd.val() == self.cmd_read_sm.val() {
                 self.source_l.next = Source::Sm;
                 self.len_l.next = self.arg2.val() + 1;

@@ -176,6 +176,10 @@ pub enum Command {
     /// `session (2)`, nonzero: start a session; the status reports the number until the board
     /// is reset or another session starts.
     Session = 11,
+    /// → the design's fingerprint (8 bytes): a hash of the board top's Verilog as it was built,
+    /// this fingerprint 0 in it (`gpu16_fpga::board::fingerprint`). A host compares it with the
+    /// design its own sources make for the board's identity.
+    Design = 12,
 }
 
 /// Task lines one [`Command::WriteTm`] carries at most (`seq`, the first line, 31 × 8 bytes).
@@ -195,7 +199,7 @@ pub const MAX_COUNTERS_READ: usize = MAX_REPLY_DATA / 4;
 
 impl Command {
     /// Every command, in code order.
-    pub const ALL: [Command; 11] = [
+    pub const ALL: [Command; 12] = [
         Command::Identify,
         Command::WriteTm,
         Command::WriteSm,
@@ -207,6 +211,7 @@ impl Command {
         Command::ReadCounters,
         Command::ReadRegs,
         Command::Session,
+        Command::Design,
     ];
 
     /// The command with code `code`.
@@ -290,6 +295,7 @@ impl Command {
             Command::ReadCounters => (Length::Exact(3), Some((2, MAX_COUNTERS_READ as u8)), true),
             Command::ReadRegs => (Length::Exact(3), Some((2, MAX_REGS_READ as u8)), true),
             Command::Session => (Length::Exact(3), None, false),
+            Command::Design => (Length::Exact(1), None, false),
         };
         Shape {
             length,
