@@ -146,7 +146,7 @@ fn a_damaged_line_costs_retries_not_the_answer() {
     assert_eq!(on_board.2, rtl.2);
 }
 
-/// A simulated board of 4 cores (SPEC §1), built once.
+/// A simulated board of 4 cores (MACHINE.md §1), built once.
 fn small_board_sim() -> &'static BoardSim {
     static SIM: OnceLock<BoardSim> = OnceLock::new();
     SIM.get_or_init(|| build_board_sim(4))
@@ -605,19 +605,23 @@ fn design_reply() -> Vec<u8> {
 }
 
 fn run_on(port: &str) -> Output {
-    gpu16(
-        &[
-            "run",
-            "examples/matmul.s",
-            "--sm",
-            "examples/matmul.sm.hex",
-            "--engine",
-            "board",
-            "--port",
-            port,
-        ],
-        None,
-    )
+    run_on_with(port, &[])
+}
+
+/// `run_on` with `extra` flags.
+fn run_on_with(port: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "run",
+        "examples/matmul.s",
+        "--sm",
+        "examples/matmul.sm.hex",
+        "--engine",
+        "board",
+        "--port",
+        port,
+    ];
+    args.extend(extra);
+    gpu16(&args, None)
 }
 
 #[test]
@@ -882,18 +886,7 @@ fn a_board_running_another_design_is_named_and_nothing_is_uploaded() {
     // --any-design goes on to the run (here to the session, which this fake board forgets).
     let seen = Arc::new(Mutex::new(Vec::new()));
     let port = fake(seen.clone());
-    let o = gpu16(
-        &[
-            "run",
-            "examples/matmul.s",
-            "--engine",
-            "board",
-            "--port",
-            &port,
-            "--any-design",
-        ],
-        None,
-    );
+    let o = run_on_with(&port, &["--any-design"]);
     assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
     assert!(seen.lock().unwrap().contains(&Command::Session));
 }
