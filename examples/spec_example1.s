@@ -1,4 +1,4 @@
-; SPEC §3 Example 1: IF0..IF3 run one after another on cores 0x0f0f. CF1 is not handled before IF3
+; MACHINE.md §3 Example 1: IF0..IF3 run one after another on cores 0x0f0f. CF1 is not handled before IF3
 ; completes (acq). IF4 and IF5 then run one after another on cores 0xf0f0.
 ; Written for the 16-core GPU: its masks name cores a smaller build lacks.
 

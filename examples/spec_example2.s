@@ -1,4 +1,4 @@
-; SPEC §3 Example 2: as Example 1 but CF0 has fence=no: CF1 is handled while IF3 is still running
+; MACHINE.md §3 Example 2: as Example 1 but CF0 has fence=no: CF1 is handled while IF3 is still running
 ; (disjoint masks) and IF4 is issued while IF3 is still running.
 ; Written for the 16-core GPU: its masks name cores a smaller build lacks.
 

@@ -1,8 +1,8 @@
-//! `gpu16`: assemble, disassemble and run programs on the 16-core GPU (SPEC §9).
+//! `gpu16`: assemble, disassemble and run programs on the 16-core GPU (MACHINE.md §9).
 //!
 //! Exit statuses, for every subcommand: 0 ok; 1 bad input (a file, a program or a flag, the
-//! message says which and where); 2 the run ended with a machine error (SPEC §7); 3 `TIMEOUT`;
-//! 4 the work could not be carried out, through nothing in the input: a tool missing or
+//! message says which and where); 2 the run ended with a machine error (MACHINE.md §7); 3
+//! `TIMEOUT`; 4 the work could not be carried out, through nothing in the input: a tool missing or
 //! failing, a board not there or not answering.
 
 mod board;
@@ -35,7 +35,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Assemble a program (docs/ASSEMBLY.md) into a Task Memory image (SPEC §8).
+    /// Assemble a program (docs/ASSEMBLY.md) into a Task Memory image (MACHINE.md §8).
     Asm {
         /// Assembly source (`.s`).
         source: PathBuf,

@@ -1,4 +1,4 @@
-//! `gpu16 run`: SPEC §9's stable command.
+//! `gpu16 run`: MACHINE.md §9's stable command.
 
 use crate::cores::CoresArg;
 use crate::input;

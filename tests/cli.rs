@@ -1,4 +1,4 @@
-//! The `gpu16` command line as SPEC §9 fixes it: outputs, status line and exit codes.
+//! The `gpu16` command line as MACHINE.md §9 fixes it: outputs, status line and exit codes.
 
 mod common;
 
@@ -53,7 +53,7 @@ fn run_prints_the_status_line_and_writes_dumps() {
         std::fs::read_to_string("examples/vector_add.expected.sm.hex").unwrap()
     );
     let events = gpu16_sim::run::timeline_from_json(&std::fs::read_to_string(&tl).unwrap())
-        .expect("the timeline is JSON in SPEC §9's shape");
+        .expect("the timeline is JSON in MACHINE.md §9's shape");
     assert_eq!(events.len(), 2);
     assert_eq!((events[1].mask, events[1].issue), (0xffff, 4));
 }

@@ -68,7 +68,7 @@ impl Block {
 
     /// The block's Verilog, with or without its performance counters
     /// (`gpu16_hdl::counters`, in the GPU; the core and the shared memory only emit the
-    /// events they count); the GPU with `cores` cores (1–16, SPEC §1), every other block as
+    /// events they count); the GPU with `cores` cores (1–16, MACHINE.md §1), every other block as
     /// the 16-core machine has it.
     pub fn verilog_with(self, counters: Counters, cores: usize) -> Result<String, ToolError> {
         if !(1..=CORES).contains(&cores) {

@@ -6,7 +6,7 @@
 // board (gpu16_sim::run).
 //
 // Plusargs:
-//   +tm=FILE          Task Memory image (SPEC §8), required
+//   +tm=FILE          Task Memory image (MACHINE.md §8), required
 //   +frames=L         program length in frames (1-64), required
 //   +sm=FILE          initial shared memory image (default: all zero)
 //   +max_cycles=N     TIMEOUT limit (default 0: none)

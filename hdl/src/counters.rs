@@ -1,7 +1,7 @@
 //! The performance counters (`gpu16 run --stats`): 96 counts of 32 bits kept in one block RAM,
 //! or, in a build without counters, nothing at all.
 //!
-//! The counters are not part of the machine (SPEC). Kept as 96 adders of 32 bits behind a
+//! The counters are not part of the machine (MACHINE.md). Kept as 96 adders of 32 bits behind a
 //! 96:1 read-back multiplexer they would cost several times what this block does
 //! (docs/decisions.md, D7).
 //! Here each counter is a small **prescaler** in fabric, and one **drain** walks the 96

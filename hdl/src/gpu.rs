@@ -1,5 +1,5 @@
-//! The whole GPU: the Task Scheduler, N cores (16 unless built smaller, SPEC §1) and the shared
-//! memory, behind a host interface.
+//! The whole GPU: the Task Scheduler, N cores (16 unless built smaller, MACHINE.md §1) and the
+//! shared memory, behind a host interface.
 //!
 //! ```text
 //!  host ── TM lines, launch(L, max_cycles) ──► Scheduler ── start/frame/regs ──► cores[16]
@@ -69,14 +69,14 @@ pub struct Gpu {
 }
 
 impl Default for Gpu {
-    /// The machine of the SPEC: 16 cores.
+    /// The machine of MACHINE.md §1: 16 cores.
     fn default() -> Self {
         Gpu::new(N)
     }
 }
 
 impl Gpu {
-    /// A GPU with `cores` cores (1–16, SPEC §1).
+    /// A GPU with `cores` cores (1–16, MACHINE.md §1).
     pub fn new(cores: usize) -> Self {
         Gpu {
             clock: Default::default(),

@@ -189,7 +189,7 @@ impl Slots {
                     CoreState::Idle
                 } else if v[c.stalled] != 0 && v[c.req] != 0 {
                     // An access to a row another core has locked waits for the lock (an
-                    // `ld_sync` to any row of a locked bank waits too, SPEC §6).
+                    // `ld_sync` to any row of a locked bank waits too, MACHINE.md §6).
                     let ld_sync = v[c.sync] != 0 && v[c.write] == 0;
                     match locks[bank as usize] {
                         Some((holder, locked_row))

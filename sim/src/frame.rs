@@ -1,4 +1,4 @@
-//! Task Memory frames (SPEC §2): 32 bytes = 4 little-endian 64-bit task lines.
+//! Task Memory frames (MACHINE.md §2): 32 bytes = 4 little-endian 64-bit task lines.
 //!
 //! A frame is raw bytes; whether it is a Control Frame or an Instruction Frame depends only on
 //! its position in the program ([`layout`]).
@@ -11,7 +11,7 @@ pub const TASK_LINES: usize = 4;
 pub const MAX_FRAMES: usize = 64;
 /// Instructions in an instruction frame.
 pub const IF_INSNS: usize = 16;
-/// Cores in the GPU (SPEC §1); a smaller build has N of them, cores 0..N-1.
+/// Cores in the GPU (MACHINE.md §1); a smaller build has N of them, cores 0..N-1.
 pub const CORES: usize = 16;
 
 /// The core mask of a build with `n` cores (1–16): bits 0..n set.
@@ -92,7 +92,7 @@ impl Fence {
     }
 }
 
-/// The fields of a Control Frame (SPEC §2). `fence_bits` keeps the raw 2-bit value so that a
+/// The fields of a Control Frame (MACHINE.md §2). `fence_bits` keeps the raw 2-bit value so that a
 /// reserved fence (3) is representable; reserved bits are not fields: see
 /// [`ControlFrame::reserved_bits_set`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -137,7 +137,7 @@ impl ControlFrame {
         Fence::from_bits(self.fence_bits)
     }
 
-    /// The cores whose R0 this CF writes: `Init_R0_Vect & Core_Active_Vect` (SPEC §3).
+    /// The cores whose R0 this CF writes: `Init_R0_Vect & Core_Active_Vect` (MACHINE.md §3).
     pub fn r0_targets(&self) -> u16 {
         self.init_r0_vect & self.core_active_vect
     }
@@ -158,7 +158,7 @@ pub enum FrameKind {
 }
 
 /// The first CF of `frames` that names a core a GPU of `cores` cores lacks, and that core:
-/// where a run on it stops with `NO_CORE` (SPEC §7), unless an earlier error stops it first.
+/// where a run on it stops with `NO_CORE` (MACHINE.md §7), unless an earlier error stops it first.
 pub fn first_absent_core(frames: &[Frame], cores: usize) -> Option<(usize, u32)> {
     let absent = !present_cores(cores);
     layout(frames)
@@ -188,7 +188,7 @@ pub fn layout(frames: &[Frame]) -> Vec<FrameKind> {
     kinds
 }
 
-/// What tools warn about in a Control Frame (SPEC §2, §3, §7): it is legal, but probably not
+/// What tools warn about in a Control Frame (MACHINE.md §2, §3, §7): it is legal, but probably not
 /// what its author meant, or it ends the run with an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CfWarning {

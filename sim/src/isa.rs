@@ -1,7 +1,7 @@
-//! The core instruction set of SPEC §4: one typed definition, with encode and decode.
+//! The core instruction set of MACHINE.md §4: one typed definition, with encode and decode.
 //!
 //! Every 16-bit word decodes to an [`Instruction`], or to [`Decoded::Illegal`] for a
-//! load/store whose mode bits are `10`/`11` (SPEC §7 `ILLEGAL_INSN`). Fields the hardware
+//! load/store whose mode bits are `10`/`11` (MACHINE.md §7 `ILLEGAL_INSN`). Fields the hardware
 //! ignores (bnz bits [3:0], the shift immediate's bit 7, every field of `nop` and `ready`)
 //! are dropped by [`decode`]; `set_const` keeps its constant even for r0–r7, which ignore it.
 //! [`is_canonical`] tells whether a word is exactly what [`Instruction::encode`] writes, which
@@ -91,7 +91,7 @@ impl AluOp {
     }
 }
 
-/// The quotient of a division by zero (SPEC §4.2 decision).
+/// The quotient of a division by zero (MACHINE.md §4 decision).
 pub const DIV_BY_ZERO: u8 = 0xff;
 
 /// The high byte of the 16-bit product of `mul`.
@@ -131,7 +131,7 @@ pub enum MemMode {
     Sync = 1,
 }
 
-/// One decoded, legal instruction of SPEC §4.2.
+/// One decoded, legal instruction of MACHINE.md §4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Instruction {
     /// `nop`
@@ -176,7 +176,7 @@ pub enum Instruction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Decoded {
     Legal(Instruction),
-    /// A load (`is_store == false`) or store with mode bits `10`/`11`: SPEC §7 `ILLEGAL_INSN`.
+    /// A load (`is_store == false`) or store with mode bits `10`/`11`: MACHINE.md §7 `ILLEGAL_INSN`.
     Illegal {
         is_store: bool,
         mode: u8,
@@ -360,7 +360,7 @@ impl fmt::Display for Instruction {
     }
 }
 
-/// Shared-memory geometry (SPEC §5).
+/// Shared-memory geometry (MACHINE.md §5).
 pub mod sm {
     /// Number of banks.
     pub const BANKS: usize = 16;
@@ -369,7 +369,7 @@ pub mod sm {
     /// Bytes of shared memory.
     pub const BYTES: usize = BANKS * ROWS;
 
-    /// `ADDR[11:0] = {RF[src1][3:0], RF[src0][7:0]}` (SPEC §4.2).
+    /// `ADDR[11:0] = {RF[src1][3:0], RF[src0][7:0]}` (MACHINE.md §4).
     pub fn address(src0_value: u8, src1_value: u8) -> u16 {
         (((src1_value & 0xf) as u16) << 8) | src0_value as u16
     }

@@ -1,5 +1,5 @@
-//! gpu16 without hardware: the ISA (SPEC §4), frames (§2), image files (§8), the assembler and
-//! disassembler, the reference model (§3–§7) that every RTL test is checked against, and the
+//! gpu16 without hardware: the ISA (MACHINE.md §4), frames (§2), image files (§8), the assembler
+//! and disassembler, the reference model (§3–§7) that every RTL test is checked against, and the
 //! board link's protocol shared by the board's bridge and the host.
 
 pub mod asm;

@@ -7,7 +7,7 @@
 // - one_owner: an ld_sync is never served while the bank is locked, so a lock has one owner
 //   until its st_sync, its owner's end of task or a launch releases it;
 // - locked_byte_untouched: no plain access to the locked row is served while the lock is held
-//   (neither another core's nor, against SPEC §6, its owner's);
+//   (neither another core's nor, against MACHINE.md §6, its owner's);
 // - locked_as_reference: the lock the stage reports (and the counters read) is the
 //   reference's;
 // - served_only_if_asked: nothing is served without a winner, or while the host holds the

@@ -8,7 +8,7 @@
 // - starts_the_frame_named_ahead: a start's frame is the `next_frame` of the cycle before,
 //   whose word 0 the cores read ahead from their program memories;
 // - only_present_cores: no task starts on a core the build lacks (`present`, a constant of
-//   the build: SPEC §1, `NO_CORE`).
+//   the build: MACHINE.md §1, `NO_CORE`).
 //
 // What the cores may do: a core signals READY only while it has a task in flight (a task is
 // in flight from the cycle after its `start` until its READY), and a fault comes with a

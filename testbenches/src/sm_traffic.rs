@@ -44,7 +44,7 @@ impl Scoreboard {
         }
     }
 
-    /// A lock held by another port keeps this request waiting (SPEC §6 rules 3 and 5).
+    /// A lock held by another port keeps this request waiting (MACHINE.md §6 rules 3 and 5).
     fn held_back(&self, port: usize, r: &Request) -> bool {
         matches!(self.holder[r.bank()], Some((o, row)) if o != port && (row == r.row() || r.is_lock()))
     }

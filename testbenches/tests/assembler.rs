@@ -119,7 +119,7 @@ fn if_num_is_counted_and_labels_are_local_to_their_frame() {
     );
     assert_eq!(a.frames[1].word(0), 0xe100);
     assert_eq!(a.frames[2].word(1), 0xe210);
-    // SPEC §8's example line.
+    // MACHINE.md §8's example line.
     let a = assemble(".cf mask=0x0f0f fence=acq\n.if\n.if\n.if\n.if\n").unwrap();
     assert_eq!(a.frames[0].task_line(0), 0x0000_0000_0f0f_0044);
 }

@@ -1,4 +1,4 @@
-//! The core's atomic-rule check (hdl/src/core/atomic_check.rs) against SPEC §6–§7's rules,
+//! The core's atomic-rule check (hdl/src/core/atomic_check.rs) against MACHINE.md §6–§7's rules,
 //! written out case by case, on every kind of instruction with and without a lock.
 
 use gpu16_hdl::core::AtomicCheck;
@@ -16,7 +16,7 @@ enum Kind {
     Other,
 }
 
-/// SPEC §6–§7: does `kind` (to `addr`) break a rule, with the lock as given?
+/// MACHINE.md §6–§7: does `kind` (to `addr`) break a rule, with the lock as given?
 fn breaks_a_rule(kind: Kind, addr: u16, lock: Option<u16>) -> bool {
     match (kind, lock) {
         (Kind::Ld | Kind::LdSync | Kind::St | Kind::Ready, Some(_)) => true,

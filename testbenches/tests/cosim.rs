@@ -97,7 +97,7 @@ fn examples_for_any_number_of_cores_agree_on_smaller_gpus() {
     }
 }
 
-/// Directed programs for the scheduler rules, atomics and every error of SPEC §7.
+/// Directed programs for the scheduler rules, atomics and every error of MACHINE.md §7.
 const DIRECTED: &[&str] = &[
     // R0 init only for active cores, once per CF; registers persist across tasks.
     ".cf mask=0x3\n.init 0=5 1=6 2=7\n.if\nset_const 1, r8\nadd r0, r8, r0\nready\n.if\nset_const 1, r8\nadd r0, r8, r0\nready\n",

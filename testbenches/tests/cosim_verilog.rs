@@ -122,7 +122,7 @@ fn random_programs_agree_three_ways_under_verilator() {
     }
 }
 
-/// Smaller GPUs (SPEC §1): random programs for N cores, three ways, for N = 1, 2 and 8 (12
+/// Smaller GPUs (MACHINE.md §1): random programs for N cores, three ways, for N = 1, 2 and 8 (12
 /// each here; `GPU16_SEEDS` for more).
 #[test]
 fn random_programs_agree_three_ways_on_smaller_gpus() {

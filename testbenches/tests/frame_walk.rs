@@ -28,7 +28,7 @@ fn the_frame_at_tp_follows_the_decisions() {
     w.tm_write.next = false;
     for run in 0..30 {
         let length = 1 + rng.below(64);
-        // The cores the build has: all, or a smaller build's (SPEC §1).
+        // The cores the build has: all, or a smaller build's (MACHINE.md §1).
         let present = match rng.below(3) {
             0 => 0xffff,
             _ => (1u64 << (1 + rng.below(15))) - 1,

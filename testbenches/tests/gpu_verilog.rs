@@ -13,7 +13,7 @@ use gpu16_testbenches::{asm, assert_one_mismatch, examples, record_gpu_run};
 #[test]
 fn scheduler_and_gpu_verilog_pass_yosys_and_verilator_lint() {
     // The GPU both as simulated and as an FPGA build without performance counters; smaller
-    // GPUs (SPEC §1) with only their absent cores' ports waived.
+    // GPUs (MACHINE.md §1) with only their absent cores' ports waived.
     for (block, counters, cores) in [
         (Block::Scheduler, Counters::On, 16),
         (Block::Gpu, Counters::On, 16),

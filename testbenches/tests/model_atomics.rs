@@ -1,4 +1,4 @@
-//! SPEC §5–§6 on the reference model: round-robin banks, locks and atomic sequences.
+//! MACHINE.md §5–§6 on the reference model: round-robin banks, locks and atomic sequences.
 
 use gpu16_sim::run::Status;
 use gpu16_testbenches::run_model_zero;
@@ -23,7 +23,7 @@ fn sixteen_cores_increment_one_byte_without_losing_an_update() {
 fn same_bank_requests_are_granted_round_robin() {
     // All 16 cores load bank 0 in the same cycle: core i's first load waits i cycles. Its
     // second load then queues behind the 15 others (grants go on round-robin after it), so
-    // it waits exactly 15 cycles: the SPEC §5 bound.
+    // it waits exactly 15 cycles: the MACHINE.md §5 bound.
     let src = ".cf mask=0xffff\n.if\nld [r8, r0], r9\nld [r8, r0], r9\nready\n";
     let r = run_model_zero(src);
     assert_eq!(r.status, Status::Ok);

@@ -1,4 +1,4 @@
-//! SPEC §7 errors on the reference model: code, frame, core and IP; no hang; SM kept.
+//! MACHINE.md §7 errors on the reference model: code, frame, core and IP; no hang; SM kept.
 
 use gpu16_sim::image::sm;
 use gpu16_sim::run::{CoreFault, ErrorCode, RunConfig, Status};

@@ -1,4 +1,4 @@
-//! SPEC §4 instruction semantics on the reference model, one core at a time.
+//! MACHINE.md §4 instruction semantics on the reference model, one core at a time.
 
 use gpu16_sim::image::sm;
 use gpu16_sim::run::Status;

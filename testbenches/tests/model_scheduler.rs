@@ -1,4 +1,4 @@
-//! SPEC §3 scheduler rules on the reference model, checked on the timeline.
+//! MACHINE.md §3 scheduler rules on the reference model, checked on the timeline.
 
 use gpu16_sim::run::{Event, EventKind, Status};
 use gpu16_testbenches::{examples, run_model_zero};

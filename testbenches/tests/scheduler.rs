@@ -56,7 +56,7 @@ fn run(frames: &[Frame], limit: u64) -> Trace {
     run_on(frames, limit, 0xffff)
 }
 
-/// [`run`] on a scheduler built for the cores `present` (SPEC §1).
+/// [`run`] on a scheduler built for the cores `present` (MACHINE.md §1).
 fn run_on(frames: &[Frame], limit: u64, present: u16) -> Trace {
     let mut s: Scheduler = connected();
     s.present.next = u64::from(present).into();

@@ -5,7 +5,7 @@
 //! | 0 | heartbeat: blinks about 1.5 times a second while the bitstream runs |
 //! | 1 | a run is in progress |
 //! | 2 | the last run ended ok |
-//! | 3 | the last run ended with a machine error (SPEC §7, `TIMEOUT` included) |
+//! | 3 | the last run ended with a machine error (MACHINE.md §7, `TIMEOUT` included) |
 //! | 4 | link activity: a byte was received (held ~80 ms so it can be seen) |
 //! | 5 | link error: a request was refused (bad CRC, unknown command…) or a byte arrived
 //! |   | without its stop bit (wrong baud rate); held ~0.7 s |

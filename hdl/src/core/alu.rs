@@ -1,4 +1,4 @@
-//! The single-cycle ALU: every instruction of SPEC §4.2 that produces a register value in one
+//! The single-cycle ALU: every instruction of MACHINE.md §4 that produces a register value in one
 //! cycle (`mul` and `div` have their own units, [`super::multiplier`] and [`super::divider`]).
 //!
 //! `add`, `sub` and `cmpge` share one adder (a carry chain). Its result leaves the ALU as it

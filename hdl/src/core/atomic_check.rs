@@ -1,6 +1,6 @@
-//! The atomic-sequence rules a core checks on the instruction in E (SPEC §6–§7): while it holds
-//! a lock, no load, no plain store and no `ready`; an `st_sync` only with the lock, and only to
-//! the locked byte. (Finishing the task while locked is the core's end-of-task check.)
+//! The atomic-sequence rules a core checks on the instruction in E (MACHINE.md §6–§7): while it
+//! holds a lock, no load, no plain store and no `ready`; an `st_sync` only with the lock, and only
+//! to the locked byte. (Finishing the task while locked is the core's end-of-task check.)
 
 use rust_hdl::prelude::*;
 

@@ -1,6 +1,6 @@
 //! `div`: a restoring divider, one quotient bit per cycle (8 cycles), so no 8-bit
 //! combinational divider sits in the core's critical path. A divisor of 0 yields 0xFF by
-//! construction (every trial subtraction of 0 succeeds), as SPEC §4.2 decides.
+//! construction (every trial subtraction of 0 succeeds), as MACHINE.md §4 decides.
 
 use rust_hdl::prelude::*;
 

@@ -11,7 +11,7 @@
 //!   shared memory's arbitration): a request whose instruction faults is withdrawn (`keep`
 //!   low).
 //! - A load or store with mode bits 1x is `ILLEGAL_INSN`; the atomic-sequence rules the core
-//!   can see (SPEC §6–§7, [`AtomicCheck`]) give `ATOMIC_VIOLATION`. The faulting access is
+//!   can see (MACHINE.md §6–§7, [`AtomicCheck`]) give `ATOMIC_VIOLATION`. The faulting access is
 //!   not made.
 
 use super::AtomicCheck;

@@ -1,4 +1,4 @@
-//! One gpu16 core (SPEC §4): a two-stage pipeline.
+//! One gpu16 core (MACHINE.md §4): a two-stage pipeline.
 //!
 //! ```text
 //!   fetch/decode (combinational)                       execute (register E)
@@ -39,7 +39,7 @@
 //!   instruction at IP 15, with no store posted) a cycle ahead and signals it in the cycle
 //!   that instruction runs; any other end (a fault; a load, store, `mul`, `div` or `bnz` at
 //!   IP 15) it signals the cycle after.
-//! - The core checks the atomic-sequence rules it can see (SPEC §6–§7, [`atomic_check`])
+//! - The core checks the atomic-sequence rules it can see (MACHINE.md §6–§7, [`atomic_check`])
 //!   and reports `ILLEGAL_INSN` / `ATOMIC_VIOLATION` on `task.fault` with its IP; the
 //!   faulting access is not made. The shared memory releases the core's lock when it sees `ready`.
 

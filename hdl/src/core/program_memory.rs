@@ -1,4 +1,4 @@
-//! The core's program memory: every frame of Task Memory as instruction words (SPEC §2, §4),
+//! The core's program memory: every frame of Task Memory as instruction words (MACHINE.md §2, §4),
 //! in one block RAM, so that starting a task moves no code, only a frame number.
 //!
 //! - 1024 words of 18 bits, at address `{frame, IP}`: the instruction word and two flags

@@ -6,7 +6,7 @@
 //! is one LUT level after its register number.
 //!
 //! - A distributed RAM has one write port, so `mul` writes its two bytes in two cycles.
-//! - Launch zeroes every register (SPEC §4). A RAM cannot be cleared in one cycle: the
+//! - Launch zeroes every register (MACHINE.md §4). A RAM cannot be cleared in one cycle: the
 //!   scheduler writes 0 into every register through the write port, one a cycle, before the
 //!   run starts ([`crate::scheduler::Scheduler`]), so no mask of live registers stands
 //!   between a read and its value.
@@ -15,7 +15,7 @@
 
 use rust_hdl::prelude::*;
 
-/// 16 registers of 8 bits (SPEC §4).
+/// 16 registers of 8 bits (MACHINE.md §4).
 #[derive(LogicBlock, Default)]
 pub struct RegFile {
     pub clock: Signal<In, Clock>,

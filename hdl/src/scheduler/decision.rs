@@ -76,7 +76,7 @@ pub struct FrameDecision {
 impl Logic for FrameDecision {
     #[hdl_gen]
     fn update(&mut self) {
-        // A fault this cycle already stops issue this cycle (SPEC §7: no new frame after an
+        // A fault this cycle already stops issue this cycle (MACHINE.md §7: no new frame after an
         // error), although the faulting core's READY frees it.
         self.faults.next = self.fault.val() & self.ready.val();
         self.busy_now.next = self.busy.val() & !self.ready.val();

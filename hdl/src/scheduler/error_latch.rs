@@ -1,4 +1,4 @@
-//! The run's status (SPEC §7): the first error is kept. Errors of one cycle rank the
+//! The run's status (MACHINE.md §7): the first error is kept. Errors of one cycle rank the
 //! scheduler's own (`BAD_FENCE`, `TRUNCATED`, `NO_CORE`) first, then a core fault, then `TIMEOUT`.
 
 use rust_hdl::prelude::*;

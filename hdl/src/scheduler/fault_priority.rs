@@ -1,4 +1,4 @@
-//! Which core fault a run reports (SPEC §7): of the cores that fault in the same cycle, the
+//! Which core fault a run reports (MACHINE.md §7): of the cores that fault in the same cycle, the
 //! lowest-numbered.
 
 use rust_hdl::prelude::*;

@@ -1,4 +1,4 @@
-//! The fence rules of SPEC §3 for an instruction frame.
+//! The fence rules of MACHINE.md §3 for an instruction frame.
 
 use rust_hdl::prelude::*;
 

@@ -24,7 +24,7 @@ pub struct FrameWalk {
     pub length: Signal<In, Bits<7>>,
     pub zeroing: Signal<In, Bit>,
     pub running: Signal<In, Bit>,
-    /// The cores this build has (SPEC §1), a constant: bit i for core i.
+    /// The cores this build has (MACHINE.md §1), a constant: bit i for core i.
     pub present: Signal<In, Bits<16>>,
     /// The frame at TP is handled now, as a CF / as an IF.
     pub cf_go: Signal<In, Bit>,

@@ -1,5 +1,5 @@
-//! The Task Scheduler (SPEC §3): walks Task Memory frame by frame, applies fences, initialises
-//! R0, starts groups of cores and collects READY; reports the errors of SPEC §7.
+//! The Task Scheduler (MACHINE.md §3): walks Task Memory frame by frame, applies fences,
+//! initialises R0, starts groups of cores and collects READY; reports the errors of MACHINE.md §7.
 //!
 //! ```text
 //!  TaskMemory ──frame TP──► FrameDecision (CF / IF, fences) ──► start, frame, R0 (registered)
@@ -21,7 +21,7 @@
 //!   after a launch). An IF waits for its fence ([`fence`]); an `acq` IF then
 //!   blocks every later frame until its cores are all READY.
 //! - Errors: a CF with fence 3 (`BAD_FENCE`), an `IF_Num` past frame L-1 (`TRUNCATED`) or a
-//!   core the build lacks (`NO_CORE`, SPEC §1) stops the walk at that CF; a core fault stops it too; tasks in flight finish; the first error
+//!   core the build lacks (`NO_CORE`, MACHINE.md §1) stops the walk at that CF; a core fault stops it too; tasks in flight finish; the first error
 //!   (scheduler before cores, then lowest core: [`FaultPriority`]) is kept ([`ErrorLatch`]).
 //!   `TIMEOUT` stops everything when the cycle count reaches `max_cycles` (0 = no limit):
 //!   [`RunControl`]. [`Tasks`] keeps the tasks in flight.
@@ -80,7 +80,7 @@ pub struct Scheduler {
     pub launch: Signal<In, Bit>,
     pub length: Signal<In, Bits<7>>,
     pub max_cycles: Signal<In, Bits<32>>,
-    /// The cores this build has (SPEC §1), a constant: bit i for core i. A CF naming another
+    /// The cores this build has (MACHINE.md §1), a constant: bit i for core i. A CF naming another
     /// stops the run with `NO_CORE`; absent cores' task ports are tied off by the GPU.
     pub present: Signal<In, Bits<16>>,
     /// The task port of each core.

@@ -1,4 +1,4 @@
-//! The register writes the scheduler makes (SPEC §3): after a launch, every register of every
+//! The register writes the scheduler makes (MACHINE.md §3): after a launch, every register of every
 //! core zeroed, one a cycle (a register file in distributed RAM has one write port); during
 //! the run, a CF's Init_R0 into R0 of its targets, the cycle after the CF is handled.
 

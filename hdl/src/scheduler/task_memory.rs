@@ -1,4 +1,4 @@
-//! Task Memory (SPEC §2) as the scheduler reads it: 64 frames, each read whole in one cycle.
+//! Task Memory (MACHINE.md §2) as the scheduler reads it: 64 frames, each read whole in one cycle.
 //!
 //! The scheduler needs three of a frame's four task lines: line 0 (a CF's IF_Num, fence,
 //! mask and Init_R0 mask) and lines 2–3 (its 16 R0 values). Line 1 is reserved in a CF, and

@@ -1,4 +1,4 @@
-//! One bank's access stage (SPEC §6): the request its arbitration picked last cycle,
+//! One bank's access stage (MACHINE.md §6): the request its arbitration picked last cycle,
 //! registered here, is served now unless the bank's lock holds it back; a served `ld_sync`
 //! takes the lock and a served `st_sync` gives it back.
 
@@ -9,7 +9,7 @@ use rust_hdl::prelude::*;
 ///
 /// Held back (the core is not granted and asks again): a plain access to the locked row, and
 /// an `ld_sync` while the bank is locked (one owner per bank). An `st_sync` comes from the
-/// owner to its locked byte (the core checks that, SPEC §7) and is never held back.
+/// owner to its locked byte (the core checks that, MACHINE.md §7) and is never held back.
 #[derive(LogicBlock, Default)]
 pub struct BankAccess {
     pub clock: Signal<In, Clock>,

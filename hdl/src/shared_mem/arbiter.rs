@@ -1,4 +1,4 @@
-//! A 16-way round-robin arbiter (SPEC §5): the first eligible requester after the one granted
+//! A 16-way round-robin arbiter (MACHINE.md §5): the first eligible requester after the one granted
 //! last wins, so a waiting requester is served within 15 grants.
 
 use rust_hdl::prelude::*;

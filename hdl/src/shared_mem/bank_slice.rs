@@ -51,7 +51,7 @@ pub struct BankSlice {
     /// this bank, kept its request and was neither served nor picked (so it asks again now,
     /// and may be picked) …
     asks: DFF<Bits<16>>,
-    /// … and that request is an `ld_sync` (SPEC §6 rule 5's input to the eligibility).
+    /// … and that request is an `ld_sync` (MACHINE.md §6 rule 5's input to the eligibility).
     asks_ld_sync: DFF<Bits<16>>,
     /// The data of the winner the access stage registered (the rest of the winner is
     /// registered in [`BankAccess`]).
@@ -115,7 +115,7 @@ impl Logic for BankSlice {
         // `host_en` is left out: it comes late (the run's halt), and while it is high the
         // access stage serves nothing, so a pick made then is never served. `clear` is left
         // out too: the access stage drops a pick made in a launch's cycle, and no request is
-        // registered in it. SPEC §6 rule 5: no `ld_sync` is picked for a bank locked after
+        // registered in it. MACHINE.md §6 rule 5: no `ld_sync` is picked for a bank locked after
         // this cycle.
         if self.access.locked_next.val() {
             self.eligible.next = self.asks.q.val() & !self.asks_ld_sync.q.val();

@@ -1,4 +1,4 @@
-//! One bank's hardware lock (SPEC §6): at most one locked row per bank, and its owner.
+//! One bank's hardware lock (MACHINE.md §6): at most one locked row per bank, and its owner.
 
 use rust_hdl::prelude::*;
 

@@ -1,4 +1,4 @@
-//! Shared memory (SPEC §5–§6): 16 banks of 256 bytes behind a 16 × 16 crossbar, in three
+//! Shared memory (MACHINE.md §5–§6): 16 banks of 256 bytes behind a 16 × 16 crossbar, in three
 //! pipeline stages.
 //!
 //! ```text
@@ -35,23 +35,23 @@
 //!   from the registers beside the bank to the core, and the arbitration's carry chains and
 //!   selects are not on a path with the core that receives the grant.
 //! - A registered request is eligible unless it is an `ld_sync` and the bank is locked after
-//!   this cycle's access (SPEC §6 rule 5; the access stage keeps that in a register, set in
+//!   this cycle's access (MACHINE.md §6 rule 5; the access stage keeps that in a register, set in
 //!   the cycle before from the lock's next state and the pick it registered, so an
 //!   `st_sync`'s unlock lets the next `ld_sync` be picked in the same cycle). A picked request
 //!   is not registered as asking in its pick's cycle (it is accessed in the next), so the
 //!   eligibility is one gate from flip-flops. A plain access to the locked row
 //!   is eligible; when it wins, the bank makes no access in the next cycle, the core is not
 //!   granted and asks again, and the round-robin pointer has moved past it, so the owner's
-//!   `st_sync` and other rows are still served within 15 turns (SPEC §6 rule 3). The access
+//!   `st_sync` and other rows are still served within 15 turns (MACHINE.md §6 rule 3). The access
 //!   stage also holds back an `ld_sync` that won while the lock was being taken. One row
 //!   comparison per bank (the winner's), not one per bank and core.
 //! - A granted `ld_sync` locks, a granted `st_sync` unlocks, and a core's `task_end` (its task
-//!   ended) drops its lock. The shared memory relies on the core for the rest of SPEC §6: an
+//!   ended) drops its lock. The shared memory relies on the core for the rest of MACHINE.md §6: an
 //!   `st_sync` comes only from the lock's owner, to the locked byte, and a core holding a
 //!   lock makes no other access.
 //! - A core is granted two cycles after its request is first seen at the earliest, and a
 //!   load's byte is on `rdata` in the cycle after its grant, from the bank's register.
-//! - No broadcast: plain loads of one byte are served one per cycle like any requests. SPEC
+//! - No broadcast: plain loads of one byte are served one per cycle like any requests. MACHINE.md
 //!   §5 allows serving them together, but the comparators cost more of an ECP5-25F than the
 //!   GPU has to spare (docs/decisions.md, D2).
 //! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump

@@ -22,7 +22,7 @@ pub fn assemble(source: &str) -> Result<Assembled, SourceError> {
     assemble_for(source, CORES)
 }
 
-/// Assembles `source` for a GPU of `cores` cores (1–16, SPEC §1): `CORES` is `cores`,
+/// Assembles `source` for a GPU of `cores` cores (1–16, MACHINE.md §1): `CORES` is `cores`,
 /// `mask=all` names cores 0..`cores`-1, and a mask or `.init` naming another core is an
 /// error. `.cf_raw` is taken as it is.
 pub fn assemble_for(source: &str, cores: usize) -> Result<Assembled, SourceError> {

@@ -3,7 +3,7 @@
 
 use crate::diag::SourceError;
 
-/// Reads `text` as words of exactly `digits` hex digits (SPEC §8: 16 for a task line, 2 for
+/// Reads `text` as words of exactly `digits` hex digits (MACHINE.md §8: 16 for a task line, 2 for
 /// a byte; `$writememh` pads to the word's width too) into a memory of `depth` words.
 /// Returns the words written, as `(address, value, line)`, in file order.
 pub fn read_words(
@@ -36,7 +36,7 @@ pub fn read_words(
                     col,
                     format!(
                         "`{token}` is {len} binary digits: this looks like a `$readmemb` image, \
-                         but images are hex (SPEC §8: {digits} hex digits per word); write each \
+                         but images are hex (MACHINE.md §8: {digits} hex digits per word); write each \
                          word in hex"
                     ),
                 ));

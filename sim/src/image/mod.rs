@@ -1,4 +1,4 @@
-//! Image files of SPEC §8 (`$readmemh`-compatible hex): Task Memory and Shared Memory.
+//! Image files of MACHINE.md §8 (`$readmemh`-compatible hex): Task Memory and Shared Memory.
 
 pub mod hex;
 pub mod sm;

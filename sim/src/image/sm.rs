@@ -44,7 +44,7 @@ mod tests {
         assert_eq!(dump.lines().count(), 4096);
         assert_eq!(parse(&dump).unwrap(), sm);
         assert!(parse("100\n").unwrap_err().message.contains("exactly 2"));
-        // SPEC §8: two digits per byte, not fewer either.
+        // MACHINE.md §8: two digits per byte, not fewer either.
         let e = parse("01\n7\n").unwrap_err();
         assert_eq!((e.line, e.col), (2, 1));
         assert!(e.message.contains("1 hex digits"), "{e}");

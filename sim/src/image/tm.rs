@@ -96,7 +96,7 @@ mod tests {
             .unwrap_err()
             .message
             .contains("exactly 16"));
-        // SPEC §8: 16 digits, not fewer either (`$readmemh` would take it).
+        // MACHINE.md §8: 16 digits, not fewer either (`$readmemh` would take it).
         let e = parse(&format!("{}\n00000000ffff\n", w(1))).unwrap_err();
         assert_eq!((e.line, e.col), (2, 1));
         assert!(e.message.contains("12 hex digits"), "{e}");

@@ -410,7 +410,7 @@ pub struct Identity {
     pub baud: u32,
     /// Timeline log entries per run.
     pub event_capacity: u16,
-    /// N, the GPU's cores (1–16, SPEC §1).
+    /// N, the GPU's cores (1–16, MACHINE.md §1).
     pub cores: u8,
 }
 
@@ -614,7 +614,7 @@ impl BoardStatus {
 }
 
 /// One entry of the board's timeline log: the GPU's timeline outputs in one cycle where they
-/// showed something. The host turns these into SPEC §9's timeline exactly as the rust-hdl
+/// showed something. The host turns these into MACHINE.md §9's timeline exactly as the rust-hdl
 /// driver does from the same outputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LogEntry {

@@ -1,5 +1,5 @@
-//! One core of SPEC §4: registers, instruction memory, IP, and the atomic-sequence rules a
-//! core checks locally (SPEC §6–§7).
+//! One core of MACHINE.md §4: registers, instruction memory, IP, and the atomic-sequence rules a
+//! core checks locally (MACHINE.md §6–§7).
 
 use super::shared_mem::{Access, Request};
 use crate::frame::IF_INSNS;

@@ -1,4 +1,4 @@
-//! The reference model: runs a program exactly per SPEC §3–§7, one clock cycle at a time.
+//! The reference model: runs a program exactly per MACHINE.md §3–§7, one clock cycle at a time.
 //!
 //! It is the oracle every RTL test is checked against, so it is written for clarity. Within a
 //! cycle the scheduler acts first (it sees the busy mask left by the cycle before), then every

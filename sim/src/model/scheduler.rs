@@ -1,4 +1,4 @@
-//! The Task Scheduler of SPEC §3: walks the frames in order, applies fences, initialises R0,
+//! The Task Scheduler of MACHINE.md §3: walks the frames in order, applies fences, initialises R0,
 //! issues tasks and collects READY.
 
 use super::core::Core;
@@ -25,7 +25,7 @@ pub struct Scheduler {
     mask: u16,
     fence: Fence,
     in_flight: Vec<Task>,
-    /// The cores the machine has (SPEC §1): a CF naming another is `NO_CORE`.
+    /// The cores the machine has (MACHINE.md §1): a CF naming another is `NO_CORE`.
     present: u16,
     /// Set on the first error: no frame is handled any more.
     pub stopped: bool,

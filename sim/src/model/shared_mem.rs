@@ -1,4 +1,4 @@
-//! Shared memory of SPEC §5–§6: 16 banks, one access per bank per cycle granted round-robin,
+//! Shared memory of MACHINE.md §5–§6: 16 banks, one access per bank per cycle granted round-robin,
 //! and one lock (row + owner) per bank.
 
 use crate::frame::CORES;

@@ -1,5 +1,5 @@
 //! What every engine (model, rust-hdl, Verilator) takes and returns for a run: the host's
-//! settings, the status of SPEC §7/§9, the timeline and the counters.
+//! settings, the status of MACHINE.md §7/§9, the timeline and the counters.
 
 mod stats;
 mod status;
@@ -22,7 +22,7 @@ pub struct RunConfig {
     /// Stop with `TIMEOUT` after this many cycles (0 = no limit). The hardware takes at most
     /// [`HARDWARE_MAX_CYCLES`].
     pub max_cycles: u64,
-    /// N, the cores the machine is built with (SPEC §1): 1–16, 16 by default.
+    /// N, the cores the machine is built with (MACHINE.md §1): 1–16, 16 by default.
     pub cores: usize,
 }
 

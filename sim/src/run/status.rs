@@ -1,8 +1,8 @@
-//! The end-of-run status and the error codes of SPEC §7.
+//! The end-of-run status and the error codes of MACHINE.md §7.
 
 use std::fmt;
 
-/// An error of SPEC §7.
+/// An error of MACHINE.md §7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ErrorCode {
     /// A CF with fence 3.
@@ -11,11 +11,11 @@ pub enum ErrorCode {
     Truncated,
     /// A load/store with mode bits `10`/`11`.
     IllegalInsn,
-    /// A broken atomic sequence (SPEC §6).
+    /// A broken atomic sequence (MACHINE.md §6).
     AtomicViolation,
     /// The run exceeded the host's cycle limit.
     Timeout,
-    /// A CF names a core that a build with N < 16 cores lacks (SPEC §1).
+    /// A CF names a core that a build with N < 16 cores lacks (MACHINE.md §1).
     NoCore,
 }
 
@@ -95,7 +95,7 @@ impl Status {
         Status::Error { code, frame, fault }
     }
 
-    /// The CLI's exit status (SPEC §9): 0 ok, 2 machine error, 3 `TIMEOUT`.
+    /// The CLI's exit status (MACHINE.md §9): 0 ok, 2 machine error, 3 `TIMEOUT`.
     pub fn exit_code(&self) -> i32 {
         match self {
             Status::Ok => 0,
@@ -107,7 +107,7 @@ impl Status {
         }
     }
 
-    /// The status line of SPEC §9 for a run of `cycles` cycles.
+    /// The status line of MACHINE.md §9 for a run of `cycles` cycles.
     pub fn line(&self, cycles: u64) -> String {
         format!("status: {self} cycles: {cycles}")
     }

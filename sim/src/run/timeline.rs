@@ -1,4 +1,4 @@
-//! The per-frame timeline of SPEC §9.
+//! The per-frame timeline of MACHINE.md §9.
 
 use crate::frame::CORES;
 use serde::{Deserialize, Serialize};
@@ -21,7 +21,7 @@ pub struct Event {
     pub issue: u64,
     pub complete: u64,
     /// For an IF, the cycle each core of `mask` signalled READY, in core order (a task cut
-    /// off by `TIMEOUT`: the cycle the run stopped). An extra field beside SPEC §9's five:
+    /// off by `TIMEOUT`: the cycle the run stopped). An extra field beside MACHINE.md §9's five:
     /// empty for a CF and an empty task, and then left out of the JSON.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub ready: Vec<u64>,
@@ -89,8 +89,8 @@ pub struct Handled {
     pub mask: u16,
 }
 
-/// SPEC §9's timeline from the GPU's timeline outputs (`event_*`, `ready_mask`), observed once
-/// per cycle of the run: the rust-hdl driver, and the board's host from the board's log,
+/// MACHINE.md §9's timeline from the GPU's timeline outputs (`event_*`, `ready_mask`), observed
+/// once per cycle of the run: the rust-hdl driver, and the board's host from the board's log,
 /// build it here. (The Verilog testbench, fpga/verilog/gpu16_tb.v, does the same in
 /// Verilog.)
 /// Builds the timeline, cycle by cycle.
@@ -177,7 +177,7 @@ mod tests {
         assert!(json.contains(r#""ready":[7,9]"#), "{json}");
         assert!(!json.lines().nth(1).unwrap().contains("ready"), "{json}");
         assert_eq!(from_json(&json).unwrap(), events);
-        // SPEC §9's five fields alone are a timeline too.
+        // MACHINE.md §9's five fields alone are a timeline too.
         let spec = r#"[{"frame":0,"kind":"cf","mask":3,"issue":0,"complete":0}]"#;
         assert_eq!(
             from_json(spec).unwrap()[0],

@@ -68,7 +68,7 @@ pub struct SchedView {
     pub holds: u16,
     /// The frame at TP is handled this cycle.
     pub handled: bool,
-    /// The status code latched so far (0: no error yet; SPEC §7's codes as the hardware
+    /// The status code latched so far (0: no error yet; MACHINE.md §7's codes as the hardware
     /// numbers them).
     pub error: u8,
 }
