@@ -16,7 +16,7 @@ mod view;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -84,6 +84,10 @@ enum Command {
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT, 4 a tool or the board failed).
     Run(run::RunArgs),
+    /// Remove the simulators and fingerprints cached for the Verilator and board engines
+    /// (target/gpu16-verilog): they are built again when next needed. The cache keeps the 8
+    /// most recently used builds of each kind by itself.
+    Clean,
 }
 
 fn main() -> ExitCode {
@@ -175,7 +179,28 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Build(args) => board::build_command(&args),
         Command::Flash(args) => board::flash_command(&args),
         Command::BoardSim(args) => board::board_sim_command(&args),
+        Command::Clean => clean(),
     }
+}
+
+/// `gpu16 clean`: removes the cache of compiled simulators.
+fn clean() -> Result<ExitCode> {
+    let cache = run::verilog_cache();
+    if !cache.exists() {
+        println!("nothing to remove: {} does not exist", cache.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    fn size(path: &Path) -> u64 {
+        match std::fs::read_dir(path) {
+            Ok(entries) => entries.flatten().map(|e| size(&e.path())).sum(),
+            Err(_) => std::fs::metadata(path).map_or(0, |m| m.len()),
+        }
+    }
+    let bytes = size(&cache);
+    std::fs::remove_dir_all(&cache)
+        .with_context(|| format!("cannot remove {}", cache.display()))?;
+    println!("removed {} ({} MB)", cache.display(), bytes / 1_000_000);
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes `text` to `path`, or to standard output.

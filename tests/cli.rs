@@ -842,3 +842,31 @@ fn a_forgotten_sm_image_and_images_in_each_others_place_are_named() {
         stderr(&o)
     );
 }
+
+#[test]
+fn clean_removes_the_cache_beside_the_binary() {
+    // A copy of the binary in a target folder of its own, so the suite's cache is left alone.
+    let dir = scratch("clean");
+    let release = dir.join("target").join("release");
+    std::fs::create_dir_all(&release).unwrap();
+    let exe = release.join("gpu16");
+    std::fs::copy(env!("CARGO_BIN_EXE_gpu16"), &exe).unwrap();
+    let cache = dir.join("target").join("gpu16-verilog");
+    std::fs::create_dir_all(cache.join("verilator-00000000000000aa")).unwrap();
+    std::fs::write(
+        cache.join("verilator-00000000000000aa/model"),
+        vec![0u8; 2_000_000],
+    )
+    .unwrap();
+    let clean = || Command::new(&exe).arg("clean").output().unwrap();
+    let o = clean();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("(2 MB)"), "{}", stdout(&o));
+    assert!(!cache.exists());
+    let o = clean();
+    assert!(
+        stdout(&o).starts_with("nothing to remove"),
+        "{}",
+        stdout(&o)
+    );
+}

@@ -2,7 +2,9 @@
 //! testbench (fpga/verilog/gpu16_tb.v) compiled by Verilator, run once per program. The compiled
 //! model is cached, keyed by the sources its Verilog is generated from ([`DESIGN_FINGERPRINT`])
 //! and the recipe, so only the first run pays for the build, and later runs start without
-//! emitting anything. The same testbench runs under Icarus ([`Simulator::Icarus`]).
+//! emitting anything; a change of the sources makes new builds, and the cache keeps the
+//! [`KEEP_PER_KIND`] most recently used of each kind ([`prune`]). The same testbench runs
+//! under Icarus ([`Simulator::Icarus`]).
 
 use crate::blocks::{Block, Counters};
 use crate::cosim::Simulator;
@@ -245,6 +247,46 @@ pub struct CachedBuild {
     pub binary: &'static str,
 }
 
+/// Builds of one kind (Verilator GPU, Icarus GPU, simulated board) the cache keeps: the most
+/// recently used. Every change of the sources makes new ones (11–23 MB each); the test suite
+/// uses up to six of a kind at once.
+pub const KEEP_PER_KIND: usize = 8;
+
+/// Removes all but the `keep` most recently used entries named `{prefix}-{hex}` in `cache`
+/// (their `.used` mark's time, else their own), folders or files; anything else is left.
+pub fn prune(cache: &Path, prefix: &str, keep: usize) {
+    let Ok(entries) = std::fs::read_dir(cache) else {
+        return;
+    };
+    let mut found: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let name = entry.file_name().into_string().ok()?;
+            let hex = name.strip_prefix(prefix)?.strip_prefix('-')?;
+            if hex.is_empty() || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+                return None;
+            }
+            let path = entry.path();
+            let used = std::fs::metadata(path.join(USED))
+                .or_else(|_| std::fs::metadata(&path))
+                .and_then(|m| m.modified())
+                .ok()?;
+            Some((used, path))
+        })
+        .collect();
+    found.sort_by_key(|(used, _)| std::cmp::Reverse(*used));
+    for (_, path) in found.into_iter().skip(keep) {
+        if path.is_dir() {
+            std::fs::remove_dir_all(&path).ok();
+        } else {
+            std::fs::remove_file(&path).ok();
+        }
+    }
+}
+
+/// The mark a build's folder gets each time it is used.
+const USED: &str = ".used";
+
 impl CachedBuild {
     /// The build's folder under `cache`.
     pub fn dir(&self, cache: &Path) -> PathBuf {
@@ -267,6 +309,7 @@ impl CachedBuild {
     ) -> Result<PathBuf, ToolError> {
         let dir = self.dir(cache);
         if self.is_built(cache) {
+            std::fs::write(dir.join(USED), "").ok();
             return Ok(dir);
         }
         let files = files()?;
@@ -303,6 +346,8 @@ impl CachedBuild {
                 )));
             }
         }
+        std::fs::write(dir.join(USED), "").ok();
+        prune(cache, &self.prefix, KEEP_PER_KIND);
         Ok(dir)
     }
 }
@@ -362,5 +407,48 @@ fn build_steps(simulator: Simulator, trace: bool) -> Vec<Step> {
                 ("verilator", args),
             ]
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::{Duration, SystemTime};
+
+    #[test]
+    fn pruning_keeps_the_most_recently_used_of_a_kind_and_nothing_else_is_touched() {
+        let cache = std::env::temp_dir().join(format!("gpu16-prune-{}", std::process::id()));
+        std::fs::remove_dir_all(&cache).ok();
+        std::fs::create_dir_all(&cache).unwrap();
+        let epoch = SystemTime::now() - Duration::from_secs(1000);
+        // Five builds of one kind, used at times 0..5 (build 3 the latest); one of another
+        // kind; a file entry; a build in progress; a folder of another name.
+        for (i, at) in [0u64, 4, 1, 5, 2].iter().enumerate() {
+            let dir = cache.join(format!("verilator-{i:016x}"));
+            std::fs::create_dir_all(&dir).unwrap();
+            let mark = std::fs::File::create(dir.join(USED)).unwrap();
+            mark.set_modified(epoch + Duration::from_secs(*at)).unwrap();
+        }
+        for other in ["icarus-00000000000000aa", "building-1-2", "verilator-trace"] {
+            std::fs::create_dir_all(cache.join(other)).unwrap();
+        }
+        prune(&cache, "verilator", 3);
+        let mut left: Vec<String> = std::fs::read_dir(&cache)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        left.sort();
+        assert_eq!(
+            left,
+            [
+                "building-1-2",
+                "icarus-00000000000000aa",
+                "verilator-0000000000000001",
+                "verilator-0000000000000003",
+                "verilator-0000000000000004",
+                "verilator-trace",
+            ]
+        );
+        std::fs::remove_dir_all(&cache).ok();
     }
 }

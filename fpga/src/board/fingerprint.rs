@@ -52,5 +52,10 @@ pub fn fingerprint_cached(
     let value = fingerprint(config)?;
     std::fs::create_dir_all(cache).map_err(ToolError::io(cache.display()))?;
     std::fs::write(&file, format!("{value:016x}\n")).map_err(ToolError::io(file.display()))?;
+    crate::verilog_engine::prune(
+        cache,
+        "fingerprint",
+        4 * crate::verilog_engine::KEEP_PER_KIND,
+    );
     Ok(value)
 }
