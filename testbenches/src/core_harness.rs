@@ -304,33 +304,31 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
         Status::Ok => None,
         Status::Error { code, fault, .. } => Some((code, fault.expect("a core error").ip)),
     };
-    assert_eq!(fault, model_fault, "fault: {}", context());
-    assert_eq!(
-        h.regs(),
-        model.regs[id as usize],
-        "registers: {}",
-        context()
-    );
-    let diff: Vec<usize> = (0..BYTES).filter(|&a| h.mem[a] != model.sm[a]).collect();
+    same("the fault (code, IP)", fault, model_fault, &context);
+    same("the registers", h.regs(), model.regs[id as usize], &context);
+    let diff: Vec<(usize, u8, u8)> = (0..BYTES)
+        .filter(|&a| h.mem[a] != model.sm[a])
+        .map(|a| (a, h.mem[a], model.sm[a]))
+        .collect();
     assert!(
         diff.is_empty(),
-        "memory differs at {diff:x?}: {}",
+        "shared memory differs at (address, RTL, model) {diff:x?}: {}",
         context()
     );
     let stats = &model.stats.cores[id as usize];
     let (retired, stalled, busy) = h.counters();
-    assert_eq!(retired, stats.retired, "retired: {}", context());
+    same("instructions retired", retired, stats.retired, &context);
     assert_eq!(
         h.readies,
         tasks.len().min(stats.tasks as usize) as u64,
         "ready pulses"
     );
     if fault.is_none() {
-        assert_eq!(
+        same(
+            "memory accesses",
             h.loads + h.stores,
             stats.accesses,
-            "accesses: {}",
-            context()
+            &context,
         );
         let expected = stats.retired
             + h.loads * LOAD_EXTRA
@@ -338,6 +336,29 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
             + stats.muls * MUL_EXTRA
             + (stats.bnz_back_not_taken + stats.bnz_forward_taken) * MISPREDICT_EXTRA
             + stalled;
-        assert_eq!(busy, expected, "cycles: {}", context());
+        assert_eq!(
+            busy,
+            expected,
+            "busy cycles: the RTL's (left), what the model's counts and the pipeline's costs \
+             make (right): {}",
+            context()
+        );
+    }
+}
+
+/// Panics unless the RTL's value of `what` is the model's, naming which is which and the
+/// program (`context`).
+#[track_caller]
+fn same<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    rtl: T,
+    model: T,
+    context: &dyn Fn() -> String,
+) {
+    if rtl != model {
+        panic!(
+            "{what} differ\n  RTL:   {rtl:?}\n  model: {model:?}\nrunning {}",
+            context()
+        );
     }
 }

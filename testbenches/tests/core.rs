@@ -350,6 +350,10 @@ fn r0_init_and_registers_persist_across_tasks() {
     let t = tasks(&["set_const 1, r8\nadd r0, r8, r0\nready"]);
     h.run_task(&t[0], 100).unwrap();
     h.run_task(&t[0], 100).unwrap();
-    assert_eq!(h.regs()[0], 0x44);
-    assert_eq!(h.readies, 2);
+    assert_eq!(
+        h.regs()[0],
+        0x44,
+        "the RTL's r0 (left) after two tasks that each add 1 to the 0x42 launch gave it"
+    );
+    assert_eq!(h.readies, 2, "the RTL's READY pulses for two tasks");
 }
