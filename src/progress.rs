@@ -18,6 +18,9 @@ pub struct Progress {
     terminal: bool,
     /// Said once, after `hint_after`, if set.
     hint: Option<(Duration, String)>,
+    /// Where a count stops at the latest (a run's cycle limit): the line shows it and the time
+    /// to reach it at the rate so far.
+    limit: Option<u64>,
 }
 
 /// Work shorter than this shows nothing.
@@ -46,7 +49,14 @@ impl Progress {
             drawn: None,
             terminal: std::io::stderr().is_terminal(),
             hint: None,
+            limit: None,
         }
+    }
+
+    /// A count that stops at `limit` at the latest (0: none).
+    pub fn with_limit(mut self, limit: u64) -> Progress {
+        self.limit = (limit > 0).then_some(limit);
+        self
     }
 
     /// Prints `text` once, on its own line, if the work is still going after `after`.
@@ -87,15 +97,35 @@ impl Progress {
                     100 * self.done / total.max(1)
                 )
             }
-            None => format!(
-                "{}: {} {} ({:.0} {}/s)",
-                self.what,
-                self.done,
-                self.unit,
-                self.done as f64 / elapsed.as_secs_f64().max(1e-9),
-                self.unit
-            ),
+            None => {
+                let rate = self.done as f64 / elapsed.as_secs_f64().max(1e-9);
+                match self.limit {
+                    None => format!(
+                        "{}: {} {} ({rate:.0} {}/s)",
+                        self.what, self.done, self.unit, self.unit
+                    ),
+                    Some(limit) => format!(
+                        "{}: {} of at most {limit} {} ({rate:.0} {}/s: the limit in {})",
+                        self.what,
+                        self.done,
+                        self.unit,
+                        self.unit,
+                        span(limit.saturating_sub(self.done) as f64 / rate.max(1e-9))
+                    ),
+                }
+            }
         }
+    }
+}
+
+/// `seconds` as a person would say it: seconds, minutes or hours.
+fn span(seconds: f64) -> String {
+    if seconds < 120.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 2.0 * 3600.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else {
+        format!("{:.0} h", seconds / 3600.0)
     }
 }
 
@@ -148,6 +178,18 @@ mod tests {
         assert_eq!(
             count.line(Duration::from_secs(2)),
             "rtl: 8000 cycles (4000 cycles/s)"
+        );
+        let mut limited = Progress::count("rtl", "cycles").with_limit(1_000_000);
+        limited.terminal = false;
+        limited.set(20_000);
+        assert_eq!(
+            limited.line(Duration::from_secs(10)),
+            "rtl: 20000 of at most 1000000 cycles (2000 cycles/s: the limit in 8 min)"
+        );
+        limited.set(999_000);
+        assert_eq!(
+            limited.line(Duration::from_secs(10)),
+            "rtl: 999000 of at most 1000000 cycles (99900 cycles/s: the limit in 0 s)"
         );
     }
 }

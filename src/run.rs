@@ -231,12 +231,15 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         Engine::Rtl => {
             // rust-hdl simulates a few thousand cycles a second: a long run shows its count on
             // a terminal and, after a while, the faster engine.
-            let mut progress = Progress::count("rtl", "cycles").with_hint(
-                Duration::from_secs(5),
-                "this run is long for --engine rtl: --engine verilator simulates the same RTL \
-                 about 100 times faster"
-                    .into(),
-            );
+            let mut progress = Progress::count("rtl", "cycles")
+                .with_limit(config.max_cycles)
+                .with_hint(
+                    Duration::from_secs(5),
+                    "this run is long for --engine rtl: --engine verilator simulates the same \
+                     RTL about 100 times faster, and --max-cycles N stops a loop that never \
+                     ends sooner"
+                        .into(),
+                );
             let mut waveform = match &waveform_path {
                 Some(path) => {
                     let file = std::fs::File::create(path)

@@ -584,7 +584,8 @@ fn a_long_rtl_run_shows_its_progress_on_a_terminal_only() {
         ".cf mask=0x1\n.if\nset_const 1, r9\nset_const 120, r11\nouter: set_const 255, r10\n\
          inner: sub r10, r9, r10\nbnz r10, inner\nsub r11, r9, r11\nbnz r11, outer\nready\n",
     );
-    // On a terminal (util-linux `script` gives it one): the count, its rate, the hint.
+    // On a terminal (util-linux `script` gives it one): the count against the limit, its
+    // rate and the time to the limit, the hint.
     let on_terminal = Command::new("script")
         .args([
             "-qec",
@@ -599,7 +600,9 @@ fn a_long_rtl_run_shows_its_progress_on_a_terminal_only() {
     assert_eq!(o.status.code(), Some(0));
     assert!(!stderr(&o).contains("cycles/s"), "{}", stderr(&o));
     let screen = stdout(&on_terminal.wait_with_output().unwrap());
-    assert!(screen.contains("cycles/s)"), "{screen}");
+    assert!(screen.contains("of at most 1000000 cycles ("), "{screen}");
+    assert!(screen.contains("cycles/s: the limit in "), "{screen}");
+    assert!(screen.contains("--max-cycles N"), "{screen}");
     assert!(screen.contains("--engine verilator"), "{screen}");
     assert!(screen.contains(&stdout(&o).trim().to_string()), "{screen}");
 }
