@@ -668,19 +668,7 @@ fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
         _ => None,
     });
     let started = std::time::Instant::now();
-    let o = gpu16(
-        &[
-            "run",
-            "examples/matmul.s",
-            "--sm",
-            "examples/matmul.sm.hex",
-            "--engine",
-            "board",
-            "--port",
-            &port,
-        ],
-        None,
-    );
+    let o = run_on(&port);
     assert_eq!(o.status.code(), Some(4));
     assert!(
         text(&o.stderr).contains("stopped answering during WriteSm"),
