@@ -248,8 +248,8 @@ pub struct CachedBuild {
 }
 
 /// Builds of one kind (Verilator GPU, Icarus GPU, simulated board) the cache keeps: the most
-/// recently used. Every change of the sources makes new ones (11–23 MB each); the test suite
-/// uses up to six of a kind at once.
+/// recently used. Every change of the sources makes new ones (3–13 MB each); the whole test
+/// suite makes four of a kind at most (docs/flow.md).
 pub const KEEP_PER_KIND: usize = 8;
 
 /// Removes all but the `keep` most recently used entries named `{prefix}-{hex}` in `cache`

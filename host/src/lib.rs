@@ -1,8 +1,9 @@
 //! The host side of the board link: running a program on a board (or the simulated board)
 //! and reading back everything the other engines report.
 //!
-//! A run: identify the board; check it runs the design asked for; start a session; clear shared memory and write the nonzero bytes
-//! of the initial image; write the program's task lines; launch; poll the status until done;
+//! A run: identify the board; check it runs the design asked for; start a session; clear
+//! shared memory and write the nonzero bytes of the initial image; write the program's task
+//! lines; launch; poll the status until done;
 //! read the timeline log and what the caller asked for (shared memory, registers, counters).
 //! Nothing that need not be sent is sent: zero bytes after the clear, frames past L, memories
 //! no one will look at.
@@ -102,7 +103,7 @@ pub fn identify(link: &mut Link) -> Result<Identity, HostError> {
 /// `checkout` (`gpu16_fpga::board::fingerprint`): a bitstream built from other sources, or a
 /// simulated board started before the sources changed, answers other cycles than
 /// `--engine rtl`.
-pub fn check_design(link: &mut Link, id: &Identity, checkout: u64) -> Result<(), HostError> {
+fn check_design(link: &mut Link, id: &Identity, checkout: u64) -> Result<(), HostError> {
     let reply = read_reply(link, Command::Design, &[], 8)?;
     let board = u64::from_le_bytes(reply.try_into().expect("8 bytes, checked"));
     if board == checkout {
