@@ -8,6 +8,7 @@
 mod board;
 mod cores;
 mod input;
+mod limit;
 mod progress;
 mod run;
 mod synth;

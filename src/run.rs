@@ -2,6 +2,7 @@
 
 use crate::cores::CoresArg;
 use crate::input;
+use crate::limit;
 use crate::progress::{Bars, Progress};
 use crate::view;
 use anyhow::{bail, Context, Result};
@@ -57,10 +58,13 @@ pub struct RunArgs {
     /// Draw the timeline here as a picture: a row per core, a bar per task.
     #[arg(long, value_name = "OUT.svg")]
     timeline_svg: Option<PathBuf>,
-    /// Stop with TIMEOUT after N cycles (0 = no limit). The hardware counts cycles in 32 bits:
-    /// rtl, verilator and board take at most 4294967295; the model any 64-bit number.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
-    max_cycles: u64,
+    /// Stop with TIMEOUT after N cycles (0 = no limit). Without it: 20000 on rtl (a loop that
+    /// never ends stops in seconds), 1000000 on the other engines, and with --view the 20000
+    /// cycles a page holds (or the end of a later --view-cycles window). The hardware counts
+    /// cycles in 32 bits: rtl, verilator and board take at most 4294967295; the model any
+    /// 64-bit number.
+    #[arg(long, value_name = "N")]
+    max_cycles: Option<u64>,
     /// Print counters before the status line: per core the instructions retired, busy cycles,
     /// cycles stalled on memory (mem_stall), cycles an ld_sync waited for a held lock
     /// (lock_waits) and tasks; per bank the accesses it served and the cycles in which two or
@@ -138,8 +142,13 @@ fn design_fingerprint(id: &gpu16_sim::link::Identity) -> Result<u64> {
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
+    let view_window = args
+        .view
+        .is_some()
+        .then(|| view::window(args.view_cycles.clone()));
+    let limit = limit::choose(args.max_cycles, args.engine, view_window);
     let mut config = RunConfig {
-        max_cycles: args.max_cycles,
+        max_cycles: limit.cycles,
         cores: args.cores.get(),
     };
     if args.vcd.is_some() && matches!(args.engine, Engine::Model | Engine::Board) {
@@ -168,7 +177,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         bail!(
             "--max-cycles {}: the {} engine counts cycles in 32 bits, as the hardware does: at \
              most {HARDWARE_MAX_CYCLES} (0 = no limit; --engine model takes more)",
-            args.max_cycles,
+            config.max_cycles,
             format!("{:?}", args.engine).to_lowercase()
         );
     }
@@ -346,6 +355,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                 work_per_second(result.stats.retired(), result.cycles, hz)
             );
         }
+    }
+    for note in limit::timeout_notes(&result, &limit, frames.len()) {
+        eprintln!("note: {note}");
     }
     println!("{}", result.status.line(result.cycles));
     Ok(ExitCode::from(result.status.exit_code() as u8))

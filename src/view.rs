@@ -97,7 +97,7 @@ pub fn write(recording: &Recording, source: &Source, result: &RunResult, out: &P
                 result.cycles
             );
         }
-    } else if result.cycles >= MAX_CYCLES {
+    } else if result.cycles > MAX_CYCLES {
         eprintln!(
             "warning: the run took {} cycles; the page shows cycles 0..{} (--view-cycles A..B \
              for others)",

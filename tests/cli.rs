@@ -391,6 +391,71 @@ mod numeric_flags {
 }
 
 #[test]
+fn a_loop_that_never_ends_stops_by_itself_and_says_why() {
+    let dir = scratch("runaway");
+    // Core 0's r1 is its id, 0: it falls through; cores 1-15 loop for ever.
+    let s = write(
+        &dir,
+        "forever.s",
+        ".cf mask=0xffff\n.if\n        set_const 1, r1\nloop:   bnz r1, loop\n",
+    );
+    let notes = |o: &Output, expected: &[&str]| {
+        let err = stderr(o);
+        for text in expected {
+            assert!(err.contains(text), "no `{text}` in: {err}");
+        }
+    };
+    // No limit given, the default engine: rtl's own limit, reached in seconds (1,000,000
+    // cycles would take rust-hdl minutes).
+    let o = gpu16(&["run", &s]);
+    assert_eq!(o.status.code(), Some(3));
+    assert_eq!(
+        stdout(&o).trim_end(),
+        "status: error TIMEOUT frame: 2 cycles: 20000"
+    );
+    notes(
+        &o,
+        &[
+            "frame 1 was still running on cores 1-15 when the run stopped",
+            "`frame: 2` is TP, one past the program's last frame (1)",
+            "--engine rtl's default, 20000 cycles",
+            "--engine verilator",
+        ],
+    );
+    // The other engines' default.
+    let o = gpu16(&["run", &s, "--engine", "model"]);
+    assert_eq!(
+        stdout(&o).trim_end(),
+        "status: error TIMEOUT frame: 2 cycles: 1000000"
+    );
+    notes(&o, &["the limit was the default, 1000000 cycles"]);
+    // A limit given is named as such.
+    let o = gpu16(&["run", &s, "--engine", "model", "--max-cycles", "77"]);
+    notes(&o, &["the limit was --max-cycles 77"]);
+    // A --view run stops after the last cycle its page holds: 20,000, or a window's end.
+    let page = dir.join("forever.html");
+    let o = gpu16(&[
+        "run",
+        &s,
+        "--engine",
+        "model",
+        "--view",
+        page.to_str().unwrap(),
+        "--view-cycles",
+        "30000..30199",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o).trim_end(),
+        "status: error TIMEOUT frame: 2 cycles: 30200"
+    );
+    notes(&o, &["the limit was --view's, 30200 cycles"]);
+    assert!(std::fs::read_to_string(&page)
+        .unwrap()
+        .contains("\"first\":30000"));
+}
+
+#[test]
 fn machine_errors_exit_2_and_timeouts_exit_3() {
     let dir = scratch("machine_errors");
     let s = write(&dir, "ill.s", ".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");
@@ -589,18 +654,18 @@ fn a_long_rtl_run_shows_its_progress_on_a_terminal_only() {
     let on_terminal = Command::new("script")
         .args([
             "-qec",
-            &format!("{} run {s}", env!("CARGO_BIN_EXE_gpu16")),
+            &format!("{} run {s} --max-cycles 70000", env!("CARGO_BIN_EXE_gpu16")),
             "/dev/null",
         ])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("script (util-linux) runs");
     // Piped, at the same time: nothing but the status line.
-    let o = gpu16(&["run", &s]);
+    let o = gpu16(&["run", &s, "--max-cycles", "70000"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(!stderr(&o).contains("cycles/s"), "{}", stderr(&o));
     let screen = stdout(&on_terminal.wait_with_output().unwrap());
-    assert!(screen.contains("of at most 1000000 cycles ("), "{screen}");
+    assert!(screen.contains("of at most 70000 cycles ("), "{screen}");
     assert!(screen.contains("cycles/s: the limit in "), "{screen}");
     assert!(screen.contains("--max-cycles N"), "{screen}");
     assert!(screen.contains("--engine verilator"), "{screen}");
