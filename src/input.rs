@@ -2,6 +2,7 @@
 //! name the file and line.
 
 use anyhow::{anyhow, Context, Result};
+use gpu16_sim::asm::FrameSource;
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::{sm, tm};
 use std::path::Path;
@@ -10,16 +11,34 @@ fn read(path: &Path) -> Result<String> {
     std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
+/// A program as read: its frames and, when it was assembly, the source.
+pub struct Program {
+    pub frames: Vec<Frame>,
+    pub source: Option<Source>,
+}
+
+/// An assembly program's text and where each frame is in it.
+pub struct Source {
+    pub text: String,
+    pub frames: Vec<FrameSource>,
+}
+
 /// Assembles a source file for a GPU of `cores` cores; warnings go to standard error as
 /// `file:line:col: warning: …` (`file:line: warning: …` when the whole line is meant).
-pub fn assemble_file(path: &Path, cores: usize) -> Result<Vec<Frame>> {
+pub fn assemble_file(path: &Path, cores: usize) -> Result<Program> {
     let name = path.display().to_string();
-    let assembled =
-        gpu16_sim::asm::assemble_for(&read(path)?, cores).map_err(|e| anyhow!(e.at(&name)))?;
+    let text = read(path)?;
+    let assembled = gpu16_sim::asm::assemble_for(&text, cores).map_err(|e| anyhow!(e.at(&name)))?;
     for w in &assembled.warnings {
         eprintln!("{}", w.warning_at(&name));
     }
-    Ok(assembled.frames)
+    Ok(Program {
+        frames: assembled.frames,
+        source: Some(Source {
+            text,
+            frames: assembled.source,
+        }),
+    })
 }
 
 /// Reads a TM image; what tools warn about in its CFs goes to standard error as
@@ -46,12 +65,15 @@ pub fn read_tm_image(path: &Path) -> Result<Vec<Frame>> {
 
 /// Reads a program: assembly (`.s`, `.asm`, assembled for `cores` cores) or a TM image
 /// (`.hex`, taken as it is).
-pub fn read_program(path: &Path, cores: usize) -> Result<Vec<Frame>> {
+pub fn read_program(path: &Path, cores: usize) -> Result<Program> {
     let name = path.to_string_lossy();
     if name.ends_with(".s") || name.ends_with(".asm") {
         assemble_file(path, cores)
     } else if name.ends_with(".hex") {
-        read_tm_image(path)
+        Ok(Program {
+            frames: read_tm_image(path)?,
+            source: None,
+        })
     } else {
         Err(anyhow!(
             "{name}: unknown program type (expected assembly `.s` or a TM image `.tm.hex`)"

@@ -149,7 +149,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             output,
             cores,
         } => {
-            let frames = input::assemble_file(&source, cores.get())?;
+            let frames = input::assemble_file(&source, cores.get())?.frames;
             write_output(output.as_ref(), &gpu16_sim::image::tm::write(&frames))?;
             Ok(ExitCode::SUCCESS)
         }
@@ -165,7 +165,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
             output,
             cores,
         } => {
-            let frames = input::read_program(&program, cores.get())?;
+            let frames = input::read_program(&program, cores.get())?.frames;
             let text = std::fs::read_to_string(&timeline)
                 .with_context(|| format!("cannot read {}", timeline.display()))?;
             let events = gpu16_sim::run::timeline_from_json(&text)

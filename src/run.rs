@@ -203,7 +203,8 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         };
         board = Some((link, id, design));
     }
-    let frames = input::read_program(&args.program, config.cores)?;
+    let program = input::read_program(&args.program, config.cores)?;
+    let frames = program.frames;
     if let Some((frame, core)) = first_absent_core(&frames, config.cores) {
         eprintln!(
             "warning: {}: the CF at frame {frame} names core {core}; a GPU of {} cores stops \
@@ -340,6 +341,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         }?;
         let source = view::Source {
             program: &args.program,
+            listing: program.source.as_ref(),
             engine,
             frames: &frames,
             cores: config.cores,

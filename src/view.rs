@@ -5,7 +5,7 @@ use gpu16_hdl::view_recorder::{record, Sampling};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::run::{timeline_svg, RunResult};
-use gpu16_sim::view::page::{self, Labels};
+use gpu16_sim::view::page::{self, Labels, Listing};
 use gpu16_sim::view::Recording;
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
@@ -78,6 +78,8 @@ pub fn read_waveform(
 /// What the page is about.
 pub struct Source<'a> {
     pub program: &'a Path,
+    /// The program's text, when it was assembly: the page shows it as written.
+    pub listing: Option<&'a crate::input::Source>,
     /// `model`, `rtl` or `verilator`.
     pub engine: String,
     pub frames: &'a [Frame],
@@ -116,9 +118,14 @@ pub fn write(recording: &Recording, source: &Source, result: &RunResult, out: &P
             .to_string(),
         e => format!("{e} engine (the emitted Verilog)"),
     };
+    let listing = source.listing.map(|l| Listing {
+        text: &l.text,
+        frames: &l.frames,
+    });
     let html = page::write(
         recording,
         source.frames,
+        listing.as_ref(),
         source.cores,
         svg.as_deref().map(|s| (s, left, scale)),
         &Labels {

@@ -2,8 +2,10 @@
 //! shows what the rtl engine's other outputs say about the same run: the cycle each task
 //! starts and each core's READY (`--timeline`), the final memory (`--dump-sm`), the error's
 //! core and IP (the status line), who holds the lock and who waits for it; stepping back
-//! restores what was shown; a link with the cycle opens at that cycle. The screenshots the
-//! tutorial shows are taken here (`target/tmp/viewer-*/*.png`).
+//! restores what was shown; a link with the cycle opens at that cycle. A program given as
+//! assembly is listed as written, and the error key lands on the fault's cycle and line. No
+//! panel spills at 1024, 1280 or 1600 px, and the overview's cursor stays in view. The
+//! screenshots the tutorial shows are taken here (`target/tmp/viewer-*/*.png`).
 
 #[path = "common/browser.rs"]
 mod browser;
@@ -237,29 +239,118 @@ fn spec_example2_in_the_viewer() {
 }
 
 #[test]
-fn an_error_in_the_viewer() {
+fn an_error_in_the_viewer_in_the_learners_source() {
     let dir = common::scratch("viewer-error");
     let program = dir.join("ill.s");
-    std::fs::write(&program, ".cf mask=0x4\n.if\nnop\n.hword 0xb080\n").unwrap();
+    std::fs::write(
+        &program,
+        ".cf mask=0x4\n.if\n        nop             ; wait a cycle\nstop:   .hword 0xb080\n",
+    )
+    .unwrap();
     let v = view(&dir, &program);
     assert!(v
         .status
         .starts_with("status: error ILLEGAL_INSN frame: 1 core: 2 ip: 1"));
     let mut b = Browser::start(&dir);
     b.open(&url(&v.page, 0));
-    // 'e' goes to the error; core 2 reported its fault at IP 1 just before.
+    // The program as written: its label and its comment, with the frame and IP of each line.
+    let listing = b.eval("return document.getElementById('program').textContent;");
+    let listing = listing.as_str().unwrap();
+    for text in ["stop:", "; wait a cycle", "f0", ".cf mask=0x4", "padding"] {
+        assert!(
+            listing.contains(text),
+            "the listing has no `{text}`: {listing}"
+        );
+    }
+    // 'e' goes to the cycle core 2 reports its fault in, with its code, and marks the line.
     b.press("e", false);
+    let at = shown(&mut b);
+    let (state, ip, _) = core(&mut b, 2);
+    assert_eq!(
+        (state.as_str(), ip.as_str()),
+        ("fault", "1"),
+        "at cycle {at}"
+    );
+    let row = b.eval("return document.querySelector('tr[data-core=\"2\"]').textContent;");
+    assert!(row.as_str().unwrap().contains("ILLEGAL_INSN"), "{row}");
     let why = b.eval("return document.getElementById('why').textContent;");
     assert!(why.as_str().unwrap().contains("ILLEGAL_INSN"), "{why}");
-    let at = shown(&mut b);
-    let mut fault = None;
-    for back in 0..=2 {
-        b.open(&url(&v.page, at - back));
-        if core(&mut b, 2).0 == "fault" {
-            fault = Some(core(&mut b, 2).1);
+    let marked =
+        b.eval("return [...document.querySelectorAll('#program .fault')].map(l => l.textContent);");
+    let marked: Vec<&str> = marked
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    assert!(
+        marked.len() == 1
+            && marked[0].contains("stop:")
+            && marked[0].contains("core 2: ILLEGAL_INSN"),
+        "{marked:?}"
+    );
+    // The cycle before, the core was still running.
+    b.press(ARROW_LEFT, false);
+    assert_ne!(core(&mut b, 2).0, "fault");
+    assert_eq!(b.errors(), Vec::<String>::new());
+}
+
+/// The widths a page must fit without spilling: a small laptop's, a usual one's, a wide one's.
+const WIDTHS: [u32; 3] = [1024, 1280, 1600];
+
+/// What spills at the cycle shown: a panel whose content is wider than itself, or that reaches
+/// past the window; and the overview's cursor outside the overview.
+fn spills(b: &mut Browser) -> Vec<String> {
+    let found = b.eval(
+        "const out = [];
+         for (const s of document.querySelectorAll('section')) {
+           const name = s.querySelector('h2').textContent, r = s.getBoundingClientRect();
+           if (s.scrollWidth > s.clientWidth + 1)
+             out.push(name + ': content ' + s.scrollWidth + ' px wide in ' + s.clientWidth);
+           if (r.right > document.documentElement.clientWidth + 1)
+             out.push(name + ': reaches ' + r.right + ' px in a window of ' +
+                      document.documentElement.clientWidth);
+         }
+         const cursor = document.getElementById('cursor');
+         if (cursor) {
+           const c = cursor.getBoundingClientRect();
+           const o = document.getElementById('overview').getBoundingClientRect();
+           if (c.left < o.left || c.right > o.right)
+             out.push('the cursor (' + c.left + ' px) is outside the overview (' + o.left +
+                      '..' + o.right + ' px)');
+         }
+         return out;",
+    );
+    found
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn nothing_spills_at_any_usual_width() {
+    let dir = common::scratch("viewer-layout");
+    let v = view(&dir, &example("atomic_counter.s"));
+    let last = v.timeline.iter().map(|e| e.complete).max().unwrap();
+    let mut b = Browser::start(&dir);
+    for width in WIDTHS {
+        b.resize(width, 1000);
+        for cycle in [last / 2, last] {
+            b.open(&url(&v.page, cycle));
+            let found = spills(&mut b);
+            assert!(
+                found.is_empty(),
+                "{width} px wide, cycle {cycle}: {found:?}"
+            );
         }
+        std::fs::write(
+            dir.join(format!("atomic_counter_{width}.png")),
+            b.screenshot(),
+        )
+        .unwrap();
     }
-    assert_eq!(fault.as_deref(), Some("1"), "core 2's fault at IP 1");
     assert_eq!(b.errors(), Vec::<String>::new());
 }
 

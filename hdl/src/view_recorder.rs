@@ -10,7 +10,9 @@
 //! rust-hdl's `cores$3` › `fetch` › `e_ip` and the flattened Verilog's `cores$3.fetch$e_ip`
 //! are both `cores.3.fetch.e_ip`.
 
+use crate::core::fault_error;
 use gpu16_sim::image::sm::SmImage;
+use gpu16_sim::run::ErrorCode;
 use gpu16_sim::view::{BankView, CoreState, CoreView, CycleView, Recorder, Recording, SchedView};
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -68,6 +70,7 @@ struct CoreSlots {
     stalled: usize,
     ready: usize,
     fault: usize,
+    fault_code: usize,
     fault_ip: usize,
     frame: usize,
     e_valid: usize,
@@ -134,6 +137,7 @@ impl Slots {
                 stalled: s("perf_stalled"),
                 ready: s("task.ready"),
                 fault: s("task.fault"),
+                fault_code: s("task.fault_code"),
                 fault_ip: s("task.fault_ip"),
                 frame: s("frame.q"),
                 e_valid: s("fetch.e_valid"),
@@ -182,7 +186,9 @@ impl Slots {
                 let bank = ((v[c.addr] >> 8) & 0xf) as u8;
                 let row = v[c.addr] as u8;
                 let state = if v[c.fault] != 0 {
-                    CoreState::Fault
+                    CoreState::Fault {
+                        code: fault_error(v[c.fault_code]).unwrap_or(ErrorCode::AtomicViolation),
+                    }
                 } else if v[c.ready] != 0 {
                     CoreState::Ready
                 } else if v[c.busy] == 0 {
@@ -203,7 +209,7 @@ impl Slots {
                     CoreState::Running
                 };
                 // A fault is reported with the IP of the instruction that made it.
-                let ip = if state == CoreState::Fault {
+                let ip = if v[c.fault] != 0 {
                     Some(v[c.fault_ip] as u8)
                 } else {
                     (v[c.e_valid] != 0).then_some(v[c.e_ip] as u8)
@@ -215,9 +221,12 @@ impl Slots {
                 }
             })
             .collect();
+        // The arbiter searches from the cores above the last one granted; with none of the
+        // GPU's N cores above it, the search starts again at core 0.
+        let present = (1u32 << self.cores.len()) - 1;
         let banks = std::array::from_fn(|b| {
             let s = &self.banks[b];
-            let above = v[s.above] as u16;
+            let above = v[s.above] as u32 & present;
             BankView {
                 requests: v[s.asks] as u16,
                 grant: one_hot(v[s.served]),

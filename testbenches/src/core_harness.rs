@@ -4,7 +4,7 @@
 use crate::program_words::program_word;
 use crate::rng::Rng;
 use gpu16_fpga::cosim::Recording;
-use gpu16_hdl::core::{Core, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
+use gpu16_hdl::core::{fault_error, Core};
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::isa::sm::BYTES;
@@ -157,11 +157,8 @@ impl CoreHarness {
         }
         let end = c.task.ready.val().then(|| {
             c.task.fault.val().then(|| {
-                let code = match c.task.fault_code.val().index() as u64 {
-                    FAULT_ILLEGAL_INSN => ErrorCode::IllegalInsn,
-                    FAULT_ATOMIC_VIOLATION => ErrorCode::AtomicViolation,
-                    other => panic!("unknown fault code {other}"),
-                };
+                let code = c.task.fault_code.val().index() as u64;
+                let code = fault_error(code).unwrap_or_else(|| panic!("unknown fault code {code}"));
                 (code, c.task.fault_ip.val().index() as u8)
             })
         });

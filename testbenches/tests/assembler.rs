@@ -239,3 +239,22 @@ fn a_program_for_n_cores_names_only_cores_0_to_n_minus_1() {
     let raw = assemble_for(".cf_raw 0x00000000ffff0001 0 0 0\n.if\nready\n", 2).unwrap();
     assert_eq!(cf(&raw.frames).core_active_vect, 0xffff);
 }
+
+/// The assembler says where each frame and instruction is in the source (the viewer lists the
+/// program as written from it): labels, comments and blank lines keep their lines.
+#[test]
+fn every_frame_and_instruction_knows_its_source_line() {
+    let src = "; a comment\n\n.cf mask=0x3 fence=no\n.init 0=1\n.if\n  nop ; one\nl:\n  bnz r0, l\n\n.if\n.hword 0xb080\n.cf_raw 0 0 0 0\n";
+    let a = assemble(src).unwrap();
+    let lines: Vec<(usize, Vec<usize>)> =
+        a.source.iter().map(|f| (f.line, f.insns.clone())).collect();
+    assert_eq!(
+        lines,
+        vec![(3, vec![]), (5, vec![6, 8]), (10, vec![11]), (12, vec![])]
+    );
+    assert_eq!(a.source.len(), a.frames.len());
+    for ex in examples() {
+        let a = assemble(&ex.source).unwrap();
+        assert_eq!(a.source.len(), a.frames.len(), "{}", ex.name);
+    }
+}

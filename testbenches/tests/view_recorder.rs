@@ -71,7 +71,7 @@ fn agrees(rec: &Recording, result: &RunResult, cores: usize) {
             if ready <= last && (ready < result.cycles || matches!(result.status, Status::Ok)) {
                 let end = rec.at(ready).unwrap().cores[c].state;
                 assert!(
-                    matches!(end, CoreState::Ready | CoreState::Fault),
+                    matches!(end, CoreState::Ready | CoreState::Fault { .. }),
                     "frame {}: core {c} at its READY ({ready}) is {end:?}",
                     e.frame
                 );
@@ -79,6 +79,13 @@ fn agrees(rec: &Recording, result: &RunResult, cores: usize) {
         }
     }
     for (k, cycle) in rec.cycles.iter().enumerate() {
+        for (b, bank) in cycle.banks.iter().enumerate() {
+            assert!(
+                usize::from(bank.pointer) < cores,
+                "cycle {k}: bank {b}'s pointer names core {} of a GPU of {cores}",
+                bank.pointer
+            );
+        }
         for (c, core) in cycle.cores.iter().enumerate() {
             if let CoreState::WaitLock { bank, holder } = core.state {
                 assert_eq!(
@@ -98,7 +105,7 @@ fn agrees(rec: &Recording, result: &RunResult, cores: usize) {
     {
         let faulted = rec.cycles.iter().any(|c| {
             let core = c.cores[f.core as usize];
-            core.state == CoreState::Fault && core.ip == Some(f.ip)
+            core.state == CoreState::Fault { code } && core.ip == Some(f.ip)
         });
         assert!(faulted, "{code:?}: core {} faults at IP {}", f.core, f.ip);
         assert_ne!(rec.cycles.last().unwrap().sched.error, 0);

@@ -79,6 +79,15 @@ impl Browser {
         self.command("POST", "url", json!({ "url": url }));
     }
 
+    /// Makes the window `width` × `height` pixels.
+    pub fn resize(&mut self, width: u32, height: u32) {
+        self.command(
+            "POST",
+            "window/rect",
+            json!({"width": width, "height": height}),
+        );
+    }
+
     /// Runs `script` (a function body) in the page and returns what it returns.
     pub fn eval(&mut self, script: &str) -> Value {
         self.command(

@@ -78,6 +78,15 @@ pub const FAULT_ILLEGAL_INSN: u64 = 1;
 /// `fault_code` for `ATOMIC_VIOLATION`.
 pub const FAULT_ATOMIC_VIOLATION: u64 = 2;
 
+/// The error a task port's `fault_code` names; `None` for a code no fault has.
+pub fn fault_error(code: u64) -> Option<gpu16_sim::run::ErrorCode> {
+    match code {
+        FAULT_ILLEGAL_INSN => Some(gpu16_sim::run::ErrorCode::IllegalInsn),
+        FAULT_ATOMIC_VIOLATION => Some(gpu16_sim::run::ErrorCode::AtomicViolation),
+        _ => None,
+    }
+}
+
 /// One core with its program memory, register file and memory port. Its ports are the task
 /// port (`task`) and the shared-memory port (`mem`): docs/interfaces.md.
 #[derive(LogicBlock, Default)]

@@ -13,8 +13,19 @@ use std::collections::HashMap;
 pub struct Assembled {
     /// The program: frame 0 is a CF; 1–64 frames.
     pub frames: Vec<Frame>,
+    /// Where each frame is in the source.
+    pub source: Vec<FrameSource>,
     /// Legal but suspicious source (e.g. a constant `set_const` ignores).
     pub warnings: Vec<SourceError>,
+}
+
+/// Where a frame is in the source: the line of its directive (`.cf`, `.cf_raw`, `.if`) and,
+/// for an IF, the line of each instruction written, IP 0 first (the IPs after them hold the
+/// padding `nop`s). Lines count from 1.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FrameSource {
+    pub line: usize,
+    pub insns: Vec<usize>,
 }
 
 /// Assembles `source` for the 16-core GPU; the first error stops it.
@@ -56,6 +67,7 @@ struct OpenIf {
 #[derive(Default)]
 struct Assembler {
     frames: Vec<Frame>,
+    source: Vec<FrameSource>,
     warnings: Vec<SourceError>,
     cf: Option<OpenCf>,
     cur_if: Option<OpenIf>,
@@ -249,6 +261,10 @@ impl Assembler {
             ));
         }
         self.frames.push(Frame::default());
+        self.source.push(FrameSource {
+            line,
+            insns: Vec::new(),
+        });
         Ok(self.frames.len() - 1)
     }
 
@@ -278,6 +294,7 @@ impl Assembler {
             open.labels.insert(name, (l, open.slots.len()));
         }
         open.slots.push(slot);
+        self.source[open.frame].insns.push(line);
         Ok(())
     }
 
@@ -384,6 +401,7 @@ impl Assembler {
         }
         Ok(Assembled {
             frames: self.frames,
+            source: self.source,
             warnings: self.warnings,
         })
     }

@@ -17,7 +17,7 @@ pub fn disassemble(frames: &[Frame]) -> String {
             FrameKind::If { cf, index } => {
                 writeln!(
                     out,
-                    ".if                     ; frame {f}: IF {index} of CF {cf}"
+                    ".if                     ; frame {f}: IF {index} of the CF at frame {cf}"
                 )
                 .unwrap();
                 instruction_frame(&mut out, frame);
@@ -91,13 +91,21 @@ fn instruction_frame(out: &mut String, frame: &Frame) {
             Decoded::Legal(Instruction::Bnz { src0, target }) if is_canonical(w) => {
                 format!("bnz {src0}, L{target}")
             }
-            Decoded::Legal(insn) if is_canonical(w) => insn.to_string(),
-            Decoded::Legal(insn) => format!(".hword {w:#06x}  ; {insn} (ignored bits set)"),
-            Decoded::Illegal { is_store, mode } => format!(
-                ".hword {w:#06x}  ; illegal: {} with mode {mode:02b}",
-                if is_store { "st" } else { "ld" }
-            ),
+            _ => word_text(w),
         };
         writeln!(out, "{label:<5}   {text}").unwrap();
+    }
+}
+
+/// One instruction word as the disassembler writes it (a `bnz` with its target's IP): an
+/// instruction, or a `.hword` with a note saying why it is not one.
+pub fn word_text(w: u16) -> String {
+    match decode(w) {
+        Decoded::Legal(insn) if is_canonical(w) => insn.to_string(),
+        Decoded::Legal(insn) => format!(".hword {w:#06x}  ; {insn} (ignored bits set)"),
+        Decoded::Illegal { is_store, mode } => format!(
+            ".hword {w:#06x}  ; illegal: {} with mode {mode:02b}",
+            if is_store { "st" } else { "ld" }
+        ),
     }
 }

@@ -6,5 +6,5 @@ mod disasm;
 mod lexer;
 mod operands;
 
-pub use assemble::{assemble, assemble_for, Assembled};
-pub use disasm::disassemble;
+pub use assemble::{assemble, assemble_for, Assembled, FrameSource};
+pub use disasm::{disassemble, word_text};

@@ -84,7 +84,7 @@ fn run_observed(
             true => cores.iter().map(|c| c.rf).collect(),
             false => Vec::new(),
         };
-        let mut banks = std::array::from_fn(|b| mem.bank_view(b));
+        let mut banks = std::array::from_fn(|b| mem.bank_view(b, config.cores));
         let mut states = [CoreState::Idle; CORES];
         let mut ips = [None; CORES];
         let mut sm_writes = Vec::new();
@@ -184,10 +184,9 @@ fn run_observed(
                 }
                 Err(code) => Some(code),
             };
-            states[i] = if fault.is_some() {
-                CoreState::Fault
-            } else {
-                CoreState::Ready
+            states[i] = match fault {
+                Some(code) => CoreState::Fault { code },
+                None => CoreState::Ready,
             };
             if let Some(code) = fault {
                 let at = CoreFault {

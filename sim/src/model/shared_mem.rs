@@ -109,13 +109,15 @@ impl SharedMem {
         out
     }
 
-    /// Bank `b` as the viewer shows it at the start of a cycle (before [`SharedMem::serve`]):
-    /// its lock and the core its round-robin search starts from.
-    pub fn bank_view(&self, b: usize) -> BankView {
+    /// Bank `b` of a GPU of `cores` cores as the viewer shows it at the start of a cycle
+    /// (before [`SharedMem::serve`]): its lock and the core its round-robin search favours,
+    /// always one of the GPU's (after core N-1 the search starts again at core 0).
+    pub fn bank_view(&self, b: usize, cores: usize) -> BankView {
+        let next = self.last_grant[b] + 1;
         BankView {
             requests: 0,
             grant: None,
-            pointer: (self.last_grant[b] + 1) % CORES as u8,
+            pointer: if usize::from(next) < cores { next } else { 0 },
             lock: self.locks[b].map(|l| (l.owner, l.row)),
         }
     }

@@ -64,6 +64,8 @@ const LEFT: f64 = 64.0;
 const TOP: f64 = 34.0;
 const ROW: f64 = 22.0;
 const PLOT_WIDTH: f64 = 960.0;
+/// The legend's two lines at its font size: the picture is at least this wide after `LEFT`.
+const LEGEND_WIDTH: f64 = 790.0;
 
 /// The cycle after the timeline's last event.
 fn end_of(timeline: &[Event]) -> u64 {
@@ -93,7 +95,7 @@ pub fn draw(program: &[Frame], timeline: &[Event], title: &str) -> Result<String
     let row_of =
         |core: usize| TOP + ROW * (1 + cores.iter().position(|&c| c == core).unwrap()) as f64;
     let plot_bottom = TOP + ROW * (1 + cores.len()) as f64;
-    let width = x(end) + 24.0;
+    let width = (x(end) + 24.0).max(LEFT + LEGEND_WIDTH);
     let height = plot_bottom + 78.0;
 
     let mut svg = String::new();

@@ -10,12 +10,11 @@
 pub mod page;
 
 use crate::image::sm::SmImage;
-use serde::Serialize;
+use crate::run::ErrorCode;
 use std::ops::RangeInclusive;
 
 /// What a core does in a cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "state", rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CoreState {
     /// No task.
     Idle,
@@ -27,12 +26,12 @@ pub enum CoreState {
     WaitLock { bank: u8, holder: u8 },
     /// Signals READY: its task ends this cycle.
     Ready,
-    /// Reports a fault (`ILLEGAL_INSN`, `ATOMIC_VIOLATION`).
-    Fault,
+    /// Reports a fault, `ILLEGAL_INSN` or `ATOMIC_VIOLATION`: its task ends this cycle.
+    Fault { code: ErrorCode },
 }
 
 /// One core in a cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CoreView {
     pub state: CoreState,
     /// The frame of its task (meaningful while it has one).
@@ -43,7 +42,7 @@ pub struct CoreView {
 }
 
 /// One bank of shared memory in a cycle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BankView {
     /// The cores whose requests to this bank are registered (waiting for arbitration).
     pub requests: u16,
@@ -57,7 +56,7 @@ pub struct BankView {
 }
 
 /// The Task Scheduler in a cycle.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SchedView {
     /// TP: the frame the walk is at.
     pub tp: u8,
@@ -74,7 +73,7 @@ pub struct SchedView {
 }
 
 /// One cycle of a run.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CycleView {
     pub sched: SchedView,
     /// Cores 0..N-1.

@@ -8,11 +8,13 @@
 //!   `index, value` pairs of the numbers that differ from the cycle before (all zero before
 //!   the first);
 //! - `regs`, `sm`: registers and memory when the first cycle began; `program`: every frame as
-//!   the disassembler prints it; `overview`: the timeline picture, with its cycle scale.
+//!   the disassembler prints it; `listing`, for a program given as assembly: its lines and
+//!   where each frame and instruction is among them; `overview`: the timeline picture, with
+//!   its cycle scale.
 
 use super::{CoreState, CycleView, Recording};
+use crate::asm::{word_text, FrameSource};
 use crate::frame::{layout, ControlFrame, Frame, FrameKind};
-use crate::isa::{decode, is_canonical, Decoded};
 use crate::markup::escape;
 use crate::run::ErrorCode;
 use serde_json::{json, Value};
@@ -23,6 +25,12 @@ const DATA_MARK: &str = "/*GPU16_DATA*/";
 
 /// "No value" in a number of the layout (no IP, no grant, no lock).
 pub const NONE: u32 = 255;
+
+/// An assembly program as the learner wrote it: its text and where each frame is in it.
+pub struct Listing<'a> {
+    pub text: &'a str,
+    pub frames: &'a [FrameSource],
+}
 
 /// What the page says about the run beside its cycles.
 pub struct Labels<'a> {
@@ -41,7 +49,7 @@ pub fn number_names(cores: usize) -> Vec<String> {
         .map(|s| s.to_string())
         .collect();
     for c in 0..cores {
-        for f in ["state", "bank", "holder", "frame", "ip"] {
+        for f in ["state", "bank", "holder", "frame", "ip", "fault"] {
             names.push(format!("core{c}.{f}"));
         }
     }
@@ -54,7 +62,7 @@ pub fn number_names(cores: usize) -> Vec<String> {
 }
 
 /// A cycle as numbers (see [`number_names`]). A core's state: 0 idle, 1 running, 2 waits for
-/// its bank, 3 waits for a lock, 4 READY, 5 fault.
+/// its bank, 3 waits for a lock, 4 READY, 5 fault (its `fault`: the error's hardware code).
 pub fn numbers(c: &CycleView) -> Vec<u32> {
     let s = &c.sched;
     let mut v = vec![
@@ -66,16 +74,16 @@ pub fn numbers(c: &CycleView) -> Vec<u32> {
         u32::from(s.error),
     ];
     for core in &c.cores {
-        let (state, bank, holder) = match core.state {
-            CoreState::Idle => (0, NONE, NONE),
-            CoreState::Running => (1, NONE, NONE),
-            CoreState::WaitBank { bank } => (2, u32::from(bank), NONE),
-            CoreState::WaitLock { bank, holder } => (3, u32::from(bank), u32::from(holder)),
-            CoreState::Ready => (4, NONE, NONE),
-            CoreState::Fault => (5, NONE, NONE),
+        let (state, bank, holder, fault) = match core.state {
+            CoreState::Idle => (0, NONE, NONE, 0),
+            CoreState::Running => (1, NONE, NONE, 0),
+            CoreState::WaitBank { bank } => (2, u32::from(bank), NONE, 0),
+            CoreState::WaitLock { bank, holder } => (3, u32::from(bank), u32::from(holder), 0),
+            CoreState::Ready => (4, NONE, NONE, 0),
+            CoreState::Fault { code } => (5, NONE, NONE, u32::from(code.hardware_code())),
         };
         let ip = core.ip.map_or(NONE, u32::from);
-        v.extend([state, bank, holder, u32::from(core.frame), ip]);
+        v.extend([state, bank, holder, u32::from(core.frame), ip, fault]);
     }
     for b in &c.banks {
         let (holder, row) = b
@@ -92,8 +100,8 @@ pub fn numbers(c: &CycleView) -> Vec<u32> {
     v
 }
 
-/// Every frame of the program as the page lists it: a CF's directive, an IF's 16
-/// instructions.
+/// Every frame of the program as the page lists it without its source: a CF's directive, an
+/// IF's 16 instructions, with `disasm`'s note for a word that is no instruction.
 fn program(frames: &[Frame]) -> Value {
     let kinds = layout(frames);
     let list: Vec<Value> = frames
@@ -121,14 +129,7 @@ fn program(frames: &[Frame]) -> Value {
                        "mask": cf.core_active_vect})
             }
             FrameKind::If { cf, index } => {
-                let lines: Vec<String> = frame
-                    .words()
-                    .iter()
-                    .map(|&w| match decode(w) {
-                        Decoded::Legal(insn) if is_canonical(w) => insn.to_string(),
-                        _ => format!(".hword {w:#06x}"),
-                    })
-                    .collect();
+                let lines: Vec<String> = frame.words().iter().map(|&w| word_text(w)).collect();
                 json!({"frame": f, "kind": "if", "cf": cf, "index": index, "lines": lines})
             }
         })
@@ -136,11 +137,23 @@ fn program(frames: &[Frame]) -> Value {
     Value::Array(list)
 }
 
-/// The page for `recording`, a run of `frames` on `cores` cores. `overview` is the timeline
-/// picture (SVG) and its scale: cycle c is drawn at x = left + c × scale.
+/// The source's lines, and for each frame the line of its directive and of each instruction
+/// (counted from 1).
+fn source(listing: &Listing) -> Value {
+    json!({
+        "lines": listing.text.lines().collect::<Vec<_>>(),
+        "frames": listing.frames.iter().map(|f| json!({"line": f.line, "insns": f.insns}))
+            .collect::<Vec<_>>(),
+    })
+}
+
+/// The page for `recording`, a run of `frames` on `cores` cores, written as `listing` when it
+/// was assembly. `overview` is the timeline picture (SVG) and its scale: cycle c is drawn at
+/// x = left + c × scale.
 pub fn write(
     recording: &Recording,
     frames: &[Frame],
+    listing: Option<&Listing>,
     cores: usize,
     overview: Option<(&str, f64, f64)>,
     labels: &Labels,
@@ -187,6 +200,7 @@ pub fn write(
         "regs": recording.regs,
         "sm": sm_hex,
         "program": program(frames),
+        "listing": listing.map(source),
         // Inline in HTML, the picture needs no namespace declaration (and the page then
         // names no address at all).
         "overview": overview.map(|(svg, left, scale)| json!({
@@ -247,7 +261,7 @@ mod tests {
             source: "test",
             status: "status: ok cycles: 2",
         };
-        let page = write(&rec, &[], 1, None, &labels);
+        let page = write(&rec, &[], None, 1, None, &labels);
         assert!(!page.contains(DATA_MARK));
         assert!(page.contains("t &lt;/script&gt; &amp; co"));
         // Only the second cycle's changed state number (core 0's state, 1 → 4) is listed.
