@@ -81,8 +81,17 @@ fn examples_for_any_number_of_cores_agree_on_smaller_gpus() {
             };
             match ex.name.as_str() {
                 "atomic_counter" => assert_eq!(usize::from(hw.sm[0]), 10 * cores),
-                // The total, in bank 0, row 0x80 (the partial sums are N).
-                "reduction" => same("the total", 0x80..0x81),
+                // The total, in bank 0, row 0x80; the N partial sums (bank i, row 0x40) add up
+                // to it, and the banks past N keep row 0x40 as it was.
+                "reduction" => {
+                    same("the total", 0x80..0x81);
+                    let partial = |bank: usize| hw.sm[(bank << 8) | 0x40];
+                    let sum = (0..cores).fold(0u8, |s, b| s.wrapping_add(partial(b)));
+                    assert_eq!(sum, hw.sm[0x80], "reduction on {cores} cores: partial sums");
+                    for bank in cores..16 {
+                        assert_eq!(partial(bank), ex.init[(bank << 8) | 0x40], "bank {bank}");
+                    }
+                }
                 _ => same("memory", 0..hw.sm.len()),
             }
         }
