@@ -7,9 +7,9 @@ use crate::view;
 use gpu16_sim::run::{ErrorCode, EventKind, RunResult, Status};
 use std::ops::RangeInclusive;
 
-/// The limit on `--engine rtl`: rust-hdl simulates one to two thousand cycles a second
-/// (docs/results/simulation-speed.md), so a loop that never ends stops in seconds. Every
-/// example and tutorial program ends well within it.
+/// The limit on `--engine rtl`: rust-hdl simulates 800 to 4,000 cycles a second, the fewest
+/// with sixteen cores busy (docs/results/simulation-speed.md), so a loop that never ends stops
+/// within half a minute. Every example and tutorial program ends well within it.
 pub const RTL_DEFAULT: u64 = 20_000;
 /// The limit on the other engines (the model and Verilator run a million cycles in seconds; a
 /// board in a fraction of one).
@@ -95,8 +95,8 @@ pub fn timeout_notes(result: &RunResult, limit: &CycleLimit, frames: usize) -> V
     notes.push(match &limit.origin {
         Origin::Given => format!("the limit was --max-cycles {}", limit.cycles),
         Origin::Engine(Engine::Rtl) => format!(
-            "the limit was --engine rtl's default, {RTL_DEFAULT} cycles (rust-hdl simulates a \
-             few thousand a second): a longer run wants --max-cycles N (0: none), best with \
+            "the limit was --engine rtl's default, {RTL_DEFAULT} cycles (rust-hdl simulates \
+             about a thousand a second): a longer run wants --max-cycles N (0: none), best with \
              --engine verilator, which simulates the same RTL about 100 times faster"
         ),
         Origin::Engine(_) => format!(

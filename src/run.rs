@@ -86,7 +86,7 @@ pub struct RunArgs {
     /// instruction and registers, the banks' requests, grants and locks, shared memory. rtl and
     /// verilator show the hardware's cycles (the same page); model its own ideal timing. One
     /// HTML file; open it in any browser, no network needed.
-    /// It holds at most 20000 cycles (~40 kB, and 70-260 bytes a cycle): cycles 0-19999 unless
+    /// It holds at most 20000 cycles (~50 kB, and 70-260 bytes a cycle): cycles 0-19999 unless
     /// --view-cycles says which.
     #[arg(long, value_name = "OUT.html")]
     view: Option<PathBuf>,
