@@ -91,6 +91,11 @@ pub fn read_sm_image(path: &Path) -> Result<sm::SmImage> {
                 "{name}: this is a TM image (a program, sixteen hex digits a line), not an SM \
                  image (shared memory, two a line): give it as the program, `gpu16 run {name}`"
             )
+        } else if gpu16_sim::asm::assemble(&text).is_ok() {
+            anyhow!(
+                "{name}: this is an assembly program, not an SM image (shared memory, two hex \
+                 digits a line): give it as the program, `gpu16 run {name}`"
+            )
         } else {
             anyhow!(e.at(&name))
         }

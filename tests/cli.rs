@@ -909,6 +909,14 @@ fn a_forgotten_sm_image_and_images_in_each_others_place_are_named() {
         "{}",
         stderr(&o)
     );
+    // An assembly program given as --sm.
+    let o = gpu16(&["run", "examples/matmul.s", "--sm", "examples/matmul.s"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("examples/matmul.s: this is an assembly program, not an SM image"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
