@@ -11,11 +11,17 @@
 //!   a `localparam` in each module that holds the enum, its flip-flop's included, used or not.
 //!
 //! A GPU of N < 16 cores leaves unread what the scheduler and the shared memory offer the
-//! absent cores ([`absent_core_waivers`]): those signals, by name, and nothing else.
+//! absent cores ([`absent_core_waivers`]): those signals, by name. And some outputs are left
+//! unread on purpose ([`UNREAD_BY_DESIGN`]): a block that decodes an instruction takes what it
+//! needs of its decoder's outputs. Those, by instance name; nothing else is waived.
 
 use crate::tools::{run, ToolError};
 use gpu16_sim::frame::CORES;
 use std::path::Path;
+
+/// The instance names whose unread outputs are waived: every decoder
+/// (`gpu16_hdl::core::Decode`: `decode`, and `e_decode`, E's in the fetch).
+pub const UNREAD_BY_DESIGN: [&str; 1] = ["decode"];
 
 /// Verilator warning classes waived for rust-hdl output (see the module documentation).
 pub const VERILATOR_WAIVERS: [&str; 4] = ["WIDTH", "DECLFILENAME", "UNOPTFLAT", "UNUSEDPARAM"];
@@ -53,12 +59,24 @@ pub fn verilator_lint_sized(
         std::fs::write(dir.join(name), text).map_err(ToolError::io(dir.join(name).display()))
     };
     write("lint.v", verilog)?;
-    write("waivers.vlt", &absent_core_waivers(cores))?;
+    write(
+        "waivers.vlt",
+        &(absent_core_waivers(cores) + &unread_by_design_waivers()),
+    )?;
     let mut args = vec!["--lint-only", "-Wall", "--top-module", top];
     let waivers = verilator_waiver_flags();
     args.extend(waivers.iter().map(String::as_str));
     args.extend(["waivers.vlt", "lint.v"]);
     run("verilator", &args, dir).map(|_| ())
+}
+
+/// The Verilator configuration lines waiving `UNUSEDSIGNAL` for the outputs of the instances
+/// [`UNREAD_BY_DESIGN`] names (after a `` `verilator_config `` line).
+pub fn unread_by_design_waivers() -> String {
+    UNREAD_BY_DESIGN
+        .iter()
+        .map(|name| format!("lint_off -rule UNUSEDSIGNAL -file \"*\" -match \"*{name}$*\"\n"))
+        .collect()
 }
 
 /// A Verilator configuration file waiving `UNUSEDSIGNAL` for exactly the signals a GPU of

@@ -30,7 +30,7 @@ use gpu16_sim::frame::present_cores;
 use rust_hdl::prelude::*;
 
 /// Banks (and cores in the full machine).
-const N: usize = 16;
+const N: usize = gpu16_sim::frame::CORES;
 
 /// gpu16: scheduler, N cores, shared memory. Its ports are the host port
 /// (docs/interfaces.md).

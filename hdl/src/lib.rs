@@ -6,6 +6,7 @@
 pub mod block_ram;
 pub mod board;
 pub mod bridge;
+pub mod codes;
 pub mod core;
 pub mod counters;
 pub mod driver;
@@ -19,3 +20,7 @@ pub mod sm_port;
 pub mod task_port;
 pub mod view_recorder;
 pub mod waveform;
+
+// The shared memory pairs core i's port with bank i's arbiter and the GPU's host port reads
+// bank b where it reads core c: the RTL is written for as many banks as cores.
+const _: () = assert!(gpu16_sim::frame::CORES == gpu16_sim::isa::sm::BANKS);

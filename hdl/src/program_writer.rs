@@ -8,10 +8,11 @@
 //!   address `{frame, IP}`. The host writes a line at most every 4th cycle and launches at
 //!   least 4 cycles after the last; a line written sooner replaces the rest of the one
 //!   before.
-//! - Each word is written as `{loop?, load or store?, word}`: bit 16, `ld` (opcode 11) or
-//!   `st` (13); bit 17, a `bnz` (14) whose target (bits 7:4) is its own IP or before.
+//! - Each word is written as `{loop?, load or store?, word}`: bit 16, `ld` or `st`; bit 17, a
+//!   `bnz` whose target (bits 7:4) is its own IP or before.
 //!   Configuration frames are written too: no core ever fetches them.
 
+use crate::core::Decode;
 use rust_hdl::prelude::*;
 
 /// Cycles a task line takes to write: the host writes lines (and launches after the last) at
@@ -39,7 +40,8 @@ pub struct ProgramWriter {
     /// The word written now and its IP.
     w: Signal<Local, Bits<16>>,
     ip: Signal<Local, Bits<4>>,
-    /// Its flags: a load or a store; a loop's `bnz`.
+    /// Its instruction, and its flags: a load or a store; a loop's `bnz`.
+    decode: Decode,
     is_mem: Signal<Local, Bit>,
     is_loop: Signal<Local, Bit>,
 }
@@ -54,10 +56,10 @@ impl Logic for ProgramWriter {
         self.write.next = self.left.q.val().any();
         self.address.next = (bit_cast::<10, 6>(self.line_q.q.val().get_bits::<6>(2)) << 4)
             | bit_cast::<10, 4>(self.ip.val());
-        self.is_mem.next =
-            (self.w.val().get_bits::<4>(12) == 11) || (self.w.val().get_bits::<4>(12) == 13);
-        self.is_loop.next = (self.w.val().get_bits::<4>(12) == 14)
-            && (self.w.val().get_bits::<4>(4) <= self.ip.val());
+        self.decode.opcode.next = self.w.val().get_bits::<4>(12);
+        self.is_mem.next = self.decode.is_mem.val();
+        self.is_loop.next =
+            self.decode.is_bnz.val() && (self.w.val().get_bits::<4>(4) <= self.ip.val());
         self.word.next = (bit_cast::<18, 1>(self.is_loop.val().into()) << 17)
             | (bit_cast::<18, 1>(self.is_mem.val().into()) << 16)
             | bit_cast::<18, 16>(self.w.val());

@@ -10,7 +10,7 @@
 //! rust-hdl's `cores$3` › `fetch` › `e_ip` and the flattened Verilog's `cores$3.fetch$e_ip`
 //! are both `cores.3.fetch.e_ip`.
 
-use crate::core::fault_error;
+use crate::codes::fault_error;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::run::ErrorCode;
 use gpu16_sim::view::{BankView, CoreState, CoreView, CycleView, Recorder, Recording, SchedView};

@@ -36,17 +36,40 @@ impl fmt::Display for Reg {
     }
 }
 
+/// The opcodes (instruction bits [15:12]) of MACHINE.md §4: the one table the assembler,
+/// the model, the disassembler and the hardware's decoder (`gpu16_hdl::core::Decode`) take
+/// them from. Every 4-bit value is an instruction.
+pub mod opcode {
+    pub const NOP: u16 = 0x0;
+    pub const ADD: u16 = 0x1;
+    pub const SUB: u16 = 0x2;
+    pub const MUL: u16 = 0x3;
+    pub const DIV: u16 = 0x4;
+    pub const CMPGE: u16 = 0x5;
+    pub const RSHFT: u16 = 0x6;
+    pub const LSHFT: u16 = 0x7;
+    pub const AND: u16 = 0x8;
+    pub const OR: u16 = 0x9;
+    pub const XOR: u16 = 0xa;
+    pub const LD: u16 = 0xb;
+    pub const SET_CONST: u16 = 0xc;
+    pub const ST: u16 = 0xd;
+    pub const BNZ: u16 = 0xe;
+    pub const READY: u16 = 0xf;
+}
+
 /// The two-register ALU operations of format F1, by opcode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u16)]
 pub enum AluOp {
-    Add = 0x1,
-    Sub = 0x2,
-    Mul = 0x3,
-    Div = 0x4,
-    Cmpge = 0x5,
-    And = 0x8,
-    Or = 0x9,
-    Xor = 0xa,
+    Add = opcode::ADD,
+    Sub = opcode::SUB,
+    Mul = opcode::MUL,
+    Div = opcode::DIV,
+    Cmpge = opcode::CMPGE,
+    And = opcode::AND,
+    Or = opcode::OR,
+    Xor = opcode::XOR,
 }
 
 impl AluOp {
@@ -101,9 +124,10 @@ pub fn mul_high(a: u8, b: u8) -> u8 {
 
 /// Direction of a shift by an immediate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u16)]
 pub enum ShiftDir {
-    Right = 0x6,
-    Left = 0x7,
+    Right = opcode::RSHFT,
+    Left = opcode::LSHFT,
 }
 
 impl ShiftDir {
@@ -183,16 +207,6 @@ pub enum Decoded {
     },
 }
 
-/// Opcodes (instruction bits [15:12]).
-pub mod opcode {
-    pub const NOP: u16 = 0x0;
-    pub const LD: u16 = 0xb;
-    pub const SET_CONST: u16 = 0xc;
-    pub const ST: u16 = 0xd;
-    pub const BNZ: u16 = 0xe;
-    pub const READY: u16 = 0xf;
-}
-
 fn field(word: u16, shift: u32) -> u16 {
     (word >> shift) & 0xf
 }
@@ -234,8 +248,8 @@ pub fn decode(word: u16) -> Decoded {
     };
     let insn = match opc {
         opcode::NOP => Instruction::Nop,
-        0x6 | 0x7 => Instruction::Shift {
-            dir: if opc == 0x6 {
+        opcode::RSHFT | opcode::LSHFT => Instruction::Shift {
+            dir: if opc == opcode::RSHFT {
                 ShiftDir::Right
             } else {
                 ShiftDir::Left

@@ -4,7 +4,8 @@
 use crate::program_words::program_word;
 use crate::rng::Rng;
 use gpu16_fpga::cosim::Recording;
-use gpu16_hdl::core::{fault_error, Core};
+use gpu16_hdl::codes::fault_error;
+use gpu16_hdl::core::Core;
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::isa::sm::BYTES;

@@ -26,6 +26,7 @@
 use crate::rng::Rng;
 use gpu16_sim::frame::{layout, present_cores, Fence, Frame, FrameKind, CORES, MAX_FRAMES};
 use gpu16_sim::image::sm::{self, SmImage};
+use gpu16_sim::isa::AluOp;
 use gpu16_sim::run::RunConfig;
 use std::fmt::Write;
 
@@ -58,12 +59,12 @@ fn address(out: &mut Vec<String>, bank: u64, row: u64) {
 
 /// Appends one random snippet (1–8 instructions) to `out`; `room` is how many may be added.
 fn snippet(rng: &mut Rng, out: &mut Vec<String>, room: usize, label: &mut usize) {
-    let alu = ["add", "sub", "mul", "div", "cmpge", "and", "or", "xor"];
+    let alu = AluOp::ALL.map(AluOp::mnemonic);
     let r = |rng: &mut Rng| scratch(rng);
     match rng.below(13) {
         // Two-register ALU ops (mul writes dst+1 too: keep dst+1 a scratch register).
         0..=2 => {
-            let op = alu[rng.below(8) as usize];
+            let op = alu[rng.below(alu.len() as u64) as usize];
             let mut d = r(rng);
             if op == "mul" {
                 while !SCRATCH.contains(&((d + 1) % 16)) {
@@ -153,10 +154,10 @@ fn snippet(rng: &mut Rng, out: &mut Vec<String>, room: usize, label: &mut usize)
 
 /// A loop of 1–5 turns over one ALU instruction: 5 instructions, the `bnz` last.
 fn counted_loop(rng: &mut Rng, out: &mut Vec<String>, label: usize) {
-    let alu = ["add", "sub", "mul", "div", "cmpge", "and", "or", "xor"];
+    let alu = AluOp::ALL.map(AluOp::mnemonic);
     out.push(format!("set_const {}, r13", 1 + rng.below(5)));
     out.push("set_const 1, r14".into());
-    let op = alu[rng.below(8) as usize];
+    let op = alu[rng.below(alu.len() as u64) as usize];
     let d = if op == "mul" { 9 } else { scratch(rng) };
     out.push(format!(
         "l{label}: {op} r{}, r{}, r{d}",

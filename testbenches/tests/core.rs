@@ -3,7 +3,7 @@
 
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm;
-use gpu16_sim::isa::{decode, Decoded};
+use gpu16_sim::isa::{decode, AluOp, Decoded};
 use gpu16_testbenches::core_harness::{compare_with_model, CoreHarness, TaskEnd};
 use gpu16_testbenches::rng::Rng;
 
@@ -30,7 +30,7 @@ fn random_setup(rng: &mut Rng) -> String {
 #[test]
 fn every_instruction_matches_the_model() {
     let mut rng = Rng::new(31);
-    let ops = ["add", "sub", "mul", "div", "cmpge", "and", "or", "xor"];
+    let ops = AluOp::ALL.map(AluOp::mnemonic);
     let mut mem = sm::zeroed();
     for (i, b) in mem.iter_mut().enumerate() {
         *b = (i * 7 + 3) as u8;
@@ -124,7 +124,7 @@ fn random_task(rng: &mut Rng) -> Frame {
         let ip = words.len() as u16;
         let w = match rng.below(100) {
             0..=39 => {
-                (1 + [0, 1, 2, 3, 4, 7, 8, 9][rng.below(8) as usize]) << 12
+                (AluOp::ALL[rng.below(AluOp::ALL.len() as u64) as usize] as u16) << 12
                     | reg(rng) << 8
                     | reg(rng) << 4
                     | reg(rng)

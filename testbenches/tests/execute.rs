@@ -5,7 +5,8 @@
 //! what waits for the memory counts as a stall. Its Verilog replays inside the core's
 //! (`core_verilog.rs`).
 
-use gpu16_hdl::core::{Execute, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
+use gpu16_hdl::codes::{FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
+use gpu16_hdl::core::Execute;
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_sim::isa::{AluOp, Instruction, MemMode, Reg};
 

@@ -47,7 +47,7 @@ use rust_hdl::prelude::*;
 use status_word::StatusWord;
 
 /// Cores, and shared-memory banks.
-const N: usize = 16;
+const N: usize = gpu16_sim::frame::CORES;
 
 /// Where a reply's payload bytes come from.
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]

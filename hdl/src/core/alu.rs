@@ -8,6 +8,7 @@
 //! parallel with it: the core's own loop (E → ALU → write-back → forwarding → E) is then the
 //! chain and two gates, not the chain and a multiplexer of every result.
 
+use super::Decode;
 use rust_hdl::prelude::*;
 
 /// Combinational: `opcode`, operands `a` = RF[src0] and `b` = RF[src1], the instruction's
@@ -36,15 +37,15 @@ pub struct Alu {
     pub sum_op: Signal<Out, Bit>,
     pub ge_op: Signal<Out, Bit>,
     pub rest: Signal<Out, Bits<8>>,
+    decode: Decode,
     addend: Signal<Local, Bits<8>>,
     shift: Signal<Local, Bits<3>>,
 }
 
 impl Logic for Alu {
-    // hdl_gen cannot translate match guards, which is what clippy would have here.
-    #[allow(clippy::collapsible_match)]
     #[hdl_gen]
     fn update(&mut self) {
+        self.decode.opcode.next = self.opcode.val();
         self.shift.next = self.imm.val().get_bits::<3>(0);
         if self.subtract.val() {
             self.addend.next = !self.b.val();
@@ -54,23 +55,30 @@ impl Logic for Alu {
         self.sum.next = bit_cast::<9, 8>(self.a.val())
             + bit_cast::<9, 8>(self.addend.val())
             + bit_cast::<9, 1>(self.subtract.val().into());
-        self.sum_op.next = (self.opcode.val() == 1) || (self.opcode.val() == 2);
-        self.ge_op.next = self.opcode.val() == 5;
+        self.sum_op.next = self.decode.is_add.val() || self.decode.is_sub.val();
+        self.ge_op.next = self.decode.is_cmpge.val();
         self.rest.next = 0.into();
-        match self.opcode.val().index() {
-            6 => self.rest.next = self.a.val() >> self.shift.val(),
-            7 => self.rest.next = self.a.val() << self.shift.val(),
-            8 => self.rest.next = self.a.val() & self.b.val(),
-            9 => self.rest.next = self.a.val() | self.b.val(),
-            10 => self.rest.next = self.a.val() ^ self.b.val(),
-            12 => {
-                if self.dst_high.val() {
-                    self.rest.next = self.imm.val();
-                } else {
-                    self.rest.next = bit_cast::<8, 4>(self.core_id.val());
-                }
+        if self.decode.is_rshft.val() {
+            self.rest.next = self.a.val() >> self.shift.val();
+        }
+        if self.decode.is_lshft.val() {
+            self.rest.next = self.a.val() << self.shift.val();
+        }
+        if self.decode.is_and.val() {
+            self.rest.next = self.a.val() & self.b.val();
+        }
+        if self.decode.is_or.val() {
+            self.rest.next = self.a.val() | self.b.val();
+        }
+        if self.decode.is_xor.val() {
+            self.rest.next = self.a.val() ^ self.b.val();
+        }
+        if self.decode.is_set_const.val() {
+            if self.dst_high.val() {
+                self.rest.next = self.imm.val();
+            } else {
+                self.rest.next = bit_cast::<8, 4>(self.core_id.val());
             }
-            _ => {}
         }
     }
 }

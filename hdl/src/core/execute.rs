@@ -8,7 +8,8 @@
 //! instruction (`ready`, or at IP 15 unless a taken `bnz`) is done, or at a fault; ending
 //! with a lock still held is `ATOMIC_VIOLATION`.
 
-use super::{MemoryAccess, Results};
+use super::{Decode, MemoryAccess, Results};
+use crate::codes::{Code, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
 use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
 
@@ -56,7 +57,7 @@ pub struct Execute {
     pub running: Signal<Out, Bit>,
     pub advance: Signal<Out, Bit>,
     /// The task ends this cycle, with a core error (`finish_fault`) of `finish_code`
-    /// (1 `ILLEGAL_INSN`, 2 `ATOMIC_VIOLATION`); the core holds a lock after this cycle.
+    /// (`crate::codes::FAULT_*`); the core holds a lock after this cycle.
     pub finish: Signal<Out, Bit>,
     pub finish_fault: Signal<Out, Bit>,
     pub finish_code: Signal<Out, Bits<2>>,
@@ -70,6 +71,9 @@ pub struct Execute {
     access: MemoryAccess,
     results: Results,
     running_q: DFF<Bit>,
+    decode: Decode,
+    fault_illegal_insn: Code<FAULT_ILLEGAL_INSN, 2>,
+    fault_atomic_violation: Code<FAULT_ATOMIC_VIOLATION, 2>,
     opc: Signal<Local, Bits<4>>,
     e_done: Signal<Local, Bit>,
     finish_ok: Signal<Local, Bit>,
@@ -80,6 +84,7 @@ impl Logic for Execute {
     fn update(&mut self) {
         dff_setup!(self, clock, running_q);
         self.opc.next = self.e_insn.val().get_bits::<4>(12);
+        self.decode.opcode.next = self.opc.val();
 
         // ---- the memory access, and the faults ----
         SmPort::link(&mut self.request, &mut self.access.request);
@@ -105,9 +110,9 @@ impl Logic for Execute {
                 self.e_done.next = true;
             } else if self.e_mem.val() {
                 self.e_done.next = self.access.granted.val();
-            } else if self.opc.val() == 4 {
+            } else if self.decode.is_div.val() {
                 self.e_done.next = self.results.div_done.val();
-            } else if self.opc.val() == 3 {
+            } else if self.decode.is_mul.val() {
                 self.e_done.next = self.results.mul_done.val();
             } else {
                 self.e_done.next = true;
@@ -123,11 +128,10 @@ impl Logic for Execute {
             || (self.finish_ok.val()
                 && self.access.locked.val()
                 && !(self.request.write.val() && self.request.sync.val() && self.e_done.val()));
-        // Literals, because hdl_gen emits a Rust constant's name as an (undriven) wire.
         if self.access.illegal.val() {
-            self.finish_code.next = 1.into();
+            self.finish_code.next = self.fault_illegal_insn.val();
         } else {
-            self.finish_code.next = 2.into();
+            self.finish_code.next = self.fault_atomic_violation.val();
         }
         self.advance.next = self.start.val()
             || (self.running_q.q.val() && (!self.e_valid.val() || self.e_done.val()));

@@ -8,6 +8,7 @@
 //! checks the guess (`mispredict`): a wrong one drops the fetched word and restarts the fetch
 //! at the right IP, so E's branch decision only selects where the fetch restarts.
 
+use super::Decode;
 use rust_hdl::prelude::*;
 
 /// IP, the fetched instruction, and E.
@@ -82,12 +83,14 @@ pub struct Fetch {
     e_a_q: DFF<Bits<8>>,
     e_b_q: DFF<Bits<8>>,
     e_c_q: DFF<Bits<8>>,
+    /// The fetched word's instruction, and E's.
+    decode: Decode,
+    e_decode: Decode,
 
     /// The fetched word: valid (not past IP 15, not behind a wrong guess), its IP (0 on
-    /// `start`), opcode, last and one-cycle (as `last`, `ends`), operands.
+    /// `start`), last and one-cycle (as `last`, `ends`), operands.
     f_valid: Signal<Local, Bit>,
     f_ip: Signal<Local, Bits<4>>,
-    f_opc: Signal<Local, Bits<4>>,
     f_last: Signal<Local, Bit>,
     f_ends: Signal<Local, Bit>,
     f_a: Signal<Local, Bits<8>>,
@@ -111,7 +114,8 @@ impl Logic for Fetch {
             e_sub_q, e_ip_q, e_a_q, e_b_q, e_c_q
         );
         // ---- E's branch, against the guess ----
-        self.e_bnz.next = self.e_valid_q.q.val() && (self.e_insn_q.q.val().get_bits::<4>(12) == 14);
+        self.e_decode.opcode.next = self.e_insn_q.q.val().get_bits::<4>(12);
+        self.e_bnz.next = self.e_valid_q.q.val() && self.e_decode.is_bnz.val();
         self.taken.next = self.e_bnz.val() && self.e_a_q.q.val().any();
         self.mispredict.next = self.e_bnz.val() && (self.taken.val() != self.e_pred.q.val());
 
@@ -121,15 +125,15 @@ impl Logic for Fetch {
             self.f_ip.next = 0.into();
         }
         self.f_valid.next = !self.fetch_done.q.val() && !self.mispredict.val();
-        self.f_opc.next = self.word.val().get_bits::<4>(12);
-        self.f_last.next = (self.f_ip.val() == 15) || (self.f_opc.val() == 15);
-        // Opcodes 3 `mul`, 4 `div`, 11 `ld`, 13 `st`, 14 `bnz` take more than a cycle or may
-        // jump.
+        self.decode.opcode.next = self.word.val().get_bits::<4>(12);
+        self.f_last.next = (self.f_ip.val() == 15) || self.decode.is_ready.val();
+        // `mul`, `div`, a load or store (flagged by the program memory) take more than a
+        // cycle; a `bnz` may jump.
         self.f_ends.next = self.f_last.val()
-            && !((self.f_opc.val() == 3)
-                || (self.f_opc.val() == 4)
+            && !(self.decode.is_mul.val()
+                || self.decode.is_div.val()
                 || self.word_mem.val()
-                || (self.f_opc.val() == 14));
+                || self.decode.is_bnz.val());
         if self.mispredict.val() {
             self.next_jump.next = self.taken.val();
             self.next_target.next = self.e_insn_q.q.val().get_bits::<4>(4);
@@ -171,7 +175,7 @@ impl Logic for Fetch {
                 self.e_ip_q.d.next = self.f_ip.val();
                 self.e_last_q.d.next = self.f_last.val();
                 self.e_ends.d.next = self.f_ends.val();
-                self.e_sub_q.d.next = self.f_opc.val() != 1;
+                self.e_sub_q.d.next = !self.decode.is_add.val();
                 self.e_a_q.d.next = self.f_a.val();
                 self.e_b_q.d.next = self.f_b.val();
                 self.e_c_q.d.next = self.f_c.val();

@@ -14,7 +14,7 @@
 //!   can see (MACHINE.md §6–§7, [`AtomicCheck`]) give `ATOMIC_VIOLATION`. The faulting access is
 //!   not made.
 
-use super::AtomicCheck;
+use super::{AtomicCheck, Decode};
 use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
 
@@ -61,6 +61,7 @@ pub struct MemoryAccess {
     pub locked_next: Signal<Out, Bit>,
 
     atomic: AtomicCheck,
+    decode: Decode,
     mem_wait: DFF<Bit>,
     /// The lock, and the address of the last `ld_sync` E presented: the locked one while
     /// `locked_q` (taken from E, not at the grant, so that the grant, which comes from the
@@ -74,9 +75,9 @@ impl Logic for MemoryAccess {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, mem_wait, locked_q, lock_addr);
-        // `ld` is opcode 11 (1011), `st` 13 (1101): bit 2 tells them apart.
-        self.is_load.next = self.e_mem.val() && !self.e_opcode.val().get_bit(2);
-        self.request.write.next = self.e_mem.val() && self.e_opcode.val().get_bit(2);
+        self.decode.opcode.next = self.e_opcode.val();
+        self.is_load.next = self.e_mem.val() && !self.decode.is_store_of_mem.val();
+        self.request.write.next = self.e_mem.val() && self.decode.is_store_of_mem.val();
         self.request.sync.next = self.e_mode.val().get_bit(0);
         self.request.addr.next =
             (bit_cast::<12, 4>(self.e_b.val()) << 8) | bit_cast::<12, 8>(self.e_a.val());
@@ -89,7 +90,7 @@ impl Logic for MemoryAccess {
         self.atomic.is_load.next = self.is_load.val();
         self.atomic.is_store.next = self.request.write.val();
         self.atomic.is_sync.next = self.request.sync.val();
-        self.atomic.is_ready.next = self.e_opcode.val() == 15;
+        self.atomic.is_ready.next = self.decode.is_ready.val();
         self.atomic.addr.next = self.request.addr.val();
         self.port_wait.next =
             self.e_valid.val() && self.port_busy.val() && (self.e_mem.val() || self.e_last.val());

@@ -45,6 +45,7 @@
 
 mod alu;
 mod atomic_check;
+mod decode;
 mod divider;
 mod execute;
 mod fetch;
@@ -58,6 +59,7 @@ mod results;
 
 pub use alu::Alu;
 pub use atomic_check::AtomicCheck;
+pub use decode::Decode;
 pub use divider::Divider;
 pub use execute::Execute;
 pub use fetch::Fetch;
@@ -72,20 +74,6 @@ pub use results::Results;
 use crate::sm_port::SmPort;
 use crate::task_port::TaskPortTarget;
 use rust_hdl::prelude::*;
-
-/// `fault_code` for `ILLEGAL_INSN`.
-pub const FAULT_ILLEGAL_INSN: u64 = 1;
-/// `fault_code` for `ATOMIC_VIOLATION`.
-pub const FAULT_ATOMIC_VIOLATION: u64 = 2;
-
-/// The error a task port's `fault_code` names; `None` for a code no fault has.
-pub fn fault_error(code: u64) -> Option<gpu16_sim::run::ErrorCode> {
-    match code {
-        FAULT_ILLEGAL_INSN => Some(gpu16_sim::run::ErrorCode::IllegalInsn),
-        FAULT_ATOMIC_VIOLATION => Some(gpu16_sim::run::ErrorCode::AtomicViolation),
-        _ => None,
-    }
-}
 
 /// One core with its program memory, register file and memory port. Its ports are the task
 /// port (`task`) and the shared-memory port (`mem`): docs/interfaces.md.

@@ -11,6 +11,7 @@
 //! - any other end (a faulting instruction; a load, store, `mul`, `div` or `bnz` at IP 15) is
 //!   signalled the cycle after it, with its fault, code and IP.
 
+use crate::codes::{Code, FAULT_ATOMIC_VIOLATION};
 use rust_hdl::prelude::*;
 
 /// READY, fault, code and IP from flip-flops.
@@ -30,7 +31,8 @@ pub struct ReadyPort {
     /// will hold a lock then.
     pub ends_next: Signal<In, Bit>,
     pub locked_next: Signal<In, Bit>,
-    /// READY with its fault, `FAULT_*` code and IP: in the cycle of a foreseen end, else the
+    /// READY with its fault, code (`crate::codes::FAULT_*`) and IP: in the cycle of a foreseen
+    /// end, else the
     /// cycle after the end.
     pub ready: Signal<Out, Bit>,
     pub fault: Signal<Out, Bit>,
@@ -44,6 +46,7 @@ pub struct ReadyPort {
     late_fault: DFF<Bit>,
     late_code: DFF<Bits<2>>,
     late_ip: DFF<Bits<4>>,
+    fault_atomic_violation: Code<FAULT_ATOMIC_VIOLATION, 2>,
 }
 
 impl Logic for ReadyPort {
@@ -71,9 +74,9 @@ impl Logic for ReadyPort {
             self.fault_code.next = self.late_code.q.val();
             self.fault_ip.next = self.late_ip.q.val();
         } else {
-            // FAULT_ATOMIC_VIOLATION (2): a foreseen end faults only on a lock held.
+            // A foreseen end faults only on a lock held: ATOMIC_VIOLATION.
             self.fault.next = self.early.q.val() && self.early_fault.q.val();
-            self.fault_code.next = 2.into();
+            self.fault_code.next = self.fault_atomic_violation.val();
             self.fault_ip.next = self.e_ip.val();
         }
     }

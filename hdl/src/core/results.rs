@@ -11,7 +11,7 @@
 //! adder's bits join with one gate after it (the core's own loop: ALU → write-back →
 //! forwarding → E).
 
-use super::{Alu, Divider, Multiplier};
+use super::{Alu, Decode, Divider, Multiplier};
 use rust_hdl::prelude::*;
 
 /// The units, and the value written back.
@@ -51,6 +51,7 @@ pub struct Results {
     pub wd: Signal<Out, Bits<8>>,
 
     alu: Alu,
+    decode: Decode,
     div: Divider,
     mul: Multiplier,
     /// The `mul` in E has its product registered: it writes the low byte now; it wrote the
@@ -77,10 +78,10 @@ impl Logic for Results {
     fn update(&mut self) {
         dff_setup!(self, clock, mul_low, mul_high);
         self.opcode.next = self.e_insn.val().get_bits::<4>(12);
+        self.decode.opcode.next = self.opcode.val();
         self.dst.next = self.e_insn.val().get_bits::<4>(0);
-        // `ld` is opcode 11 (1011), `st` 13 (1101): bit 14 tells them apart.
-        self.is_load.next = self.e_mem.val() && !self.e_insn.val().get_bit(14);
-        self.is_store.next = self.e_mem.val() && self.e_insn.val().get_bit(14);
+        self.is_load.next = self.e_mem.val() && !self.decode.is_store_of_mem.val();
+        self.is_store.next = self.e_mem.val() && self.decode.is_store_of_mem.val();
         self.alu.opcode.next = self.opcode.val();
         self.alu.subtract.next = self.subtract.val();
         self.alu.a.next = self.a.val();
@@ -90,7 +91,7 @@ impl Logic for Results {
         self.alu.core_id.next = self.core_id.val();
         // A `mul` or `div` at IP 15 starts once a posted store before it is granted.
         self.div.clock.next = self.clock.val();
-        self.div.run.next = self.e_valid.val() && (self.opcode.val() == 4) && !self.held.val();
+        self.div.run.next = self.e_valid.val() && self.decode.is_div.val() && !self.held.val();
         self.div.dividend.next = self.a.val();
         self.div.divisor.next = self.b.val();
         self.div_done.next = self.div.done.val();
@@ -98,7 +99,7 @@ impl Logic for Results {
         self.mul.a.next = self.a.val();
         self.mul.b.next = self.b.val();
         self.mul_low.d.next = self.e_valid.val()
-            && (self.opcode.val() == 3)
+            && self.decode.is_mul.val()
             && !self.held.val()
             && !self.mul_low.q.val()
             && !self.mul_high.q.val();
@@ -112,14 +113,13 @@ impl Logic for Results {
         // `mul` writes in its last two cycles: RF[dst], then RF[dst+1].
         self.wb_en.next = (self.done.val() || self.mul_low.q.val())
             && !self.fault.val()
-            && (self.opcode.val().any())
-            && !self.is_store.val()
-            && (self.opcode.val() < 13);
+            && self.decode.writes_reg.val()
+            && !self.is_store.val();
         self.wb_dst.next = self.dst.val() + bit_cast::<4, 1>(self.mul_high.q.val().into());
         self.wb_alu.next = false;
         if self.is_load.val() {
             self.wb_rest.next = self.rdata.val();
-        } else if self.opcode.val() == 4 {
+        } else if self.decode.is_div.val() {
             self.wb_rest.next = self.div.quotient.val();
         } else if self.mul_high.q.val() {
             self.wb_rest.next = self.mul.product.val().get_bits::<8>(8);

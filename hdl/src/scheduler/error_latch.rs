@@ -1,6 +1,8 @@
 //! The run's status (MACHINE.md §7): the first error is kept. Errors of one cycle rank the
 //! scheduler's own (`BAD_FENCE`, `TRUNCATED`, `NO_CORE`) first, then a core fault, then `TIMEOUT`.
 
+use crate::codes::{status, Code, FAULT_ILLEGAL_INSN};
+use gpu16_sim::run::ErrorCode;
 use rust_hdl::prelude::*;
 
 /// Keeps the first error of a run.
@@ -18,14 +20,13 @@ pub struct ErrorLatch {
     pub no_core: Signal<In, Bit>,
     pub tp: Signal<In, Bits<7>>,
     pub fault: Signal<In, Bit>,
-    /// 1 `ILLEGAL_INSN`, 2 `ATOMIC_VIOLATION`.
+    /// The core's code (`crate::codes::FAULT_*`).
     pub fault_code: Signal<In, Bits<2>>,
     pub fault_frame: Signal<In, Bits<6>>,
     pub fault_core: Signal<In, Bits<4>>,
     pub fault_ip: Signal<In, Bits<4>>,
     pub timeout: Signal<In, Bit>,
-    /// The status: code (`gpu16_sim::run::ErrorCode::hardware_code`, 0 ok), frame, core and
-    /// IP.
+    /// The status: code (`ErrorCode::hardware_code`, 0 ok), frame, core and IP.
     pub code: Signal<Out, Bits<3>>,
     pub frame: Signal<Out, Bits<7>>,
     pub core: Signal<Out, Bits<4>>,
@@ -35,36 +36,41 @@ pub struct ErrorLatch {
     err_frame: DFF<Bits<7>>,
     err_core: DFF<Bits<4>>,
     err_ip: DFF<Bits<4>>,
+    /// The codes it reports, and the one it tells a core's faults apart by.
+    code_bad_fence: Code<{ status(ErrorCode::BadFence) }, 3>,
+    code_truncated: Code<{ status(ErrorCode::Truncated) }, 3>,
+    code_illegal_insn: Code<{ status(ErrorCode::IllegalInsn) }, 3>,
+    code_atomic_violation: Code<{ status(ErrorCode::AtomicViolation) }, 3>,
+    code_timeout: Code<{ status(ErrorCode::Timeout) }, 3>,
+    code_no_core: Code<{ status(ErrorCode::NoCore) }, 3>,
+    fault_illegal_insn: Code<FAULT_ILLEGAL_INSN, 2>,
 }
 
 impl Logic for ErrorLatch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, err_code, err_frame, err_core, err_ip);
-        // Status codes (`gpu16_sim::run::ErrorCode::hardware_code`, held equal by
-        // testbenches/tests/error_latch.rs): literals, as hdl_gen emits a Rust constant's name
-        // as an undriven wire.
         if self.running.val() && !self.err_code.q.val().any() {
             if self.bad_fence.val() || self.truncated.val() || self.no_core.val() {
                 if self.bad_fence.val() {
-                    self.err_code.d.next = 1.into(); // BAD_FENCE
+                    self.err_code.d.next = self.code_bad_fence.val();
                 } else if self.truncated.val() {
-                    self.err_code.d.next = 2.into(); // TRUNCATED
+                    self.err_code.d.next = self.code_truncated.val();
                 } else {
-                    self.err_code.d.next = 6.into(); // NO_CORE
+                    self.err_code.d.next = self.code_no_core.val();
                 }
                 self.err_frame.d.next = self.tp.val();
             } else if self.fault.val() {
-                if self.fault_code.val() == 1 {
-                    self.err_code.d.next = 3.into(); // ILLEGAL_INSN
+                if self.fault_code.val() == self.fault_illegal_insn.val() {
+                    self.err_code.d.next = self.code_illegal_insn.val();
                 } else {
-                    self.err_code.d.next = 4.into(); // ATOMIC_VIOLATION
+                    self.err_code.d.next = self.code_atomic_violation.val();
                 }
                 self.err_frame.d.next = bit_cast::<7, 6>(self.fault_frame.val());
                 self.err_core.d.next = self.fault_core.val();
                 self.err_ip.d.next = self.fault_ip.val();
             } else if self.timeout.val() {
-                self.err_code.d.next = 5.into(); // TIMEOUT
+                self.err_code.d.next = self.code_timeout.val();
                 self.err_frame.d.next = self.tp.val();
             }
         }

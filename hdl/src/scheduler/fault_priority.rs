@@ -4,7 +4,7 @@
 use rust_hdl::prelude::*;
 
 /// Cores.
-const N: usize = 16;
+const N: usize = gpu16_sim::frame::CORES;
 
 /// The first of this cycle's core faults, with its code, IP and frame.
 #[derive(LogicBlock, Default)]

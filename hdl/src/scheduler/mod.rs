@@ -65,7 +65,7 @@ pub mod status {
 }
 
 /// Cores.
-const N: usize = 16;
+const N: usize = gpu16_sim::frame::CORES;
 
 /// The Task Scheduler with its Task Memory. Its ports are a task port per core
 /// ([`TaskPort`]) and its part of the GPU's host port (docs/interfaces.md).

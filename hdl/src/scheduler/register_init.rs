@@ -5,7 +5,7 @@
 use rust_hdl::prelude::*;
 
 /// Cores.
-const N: usize = 16;
+const N: usize = gpu16_sim::frame::CORES;
 
 /// The launch's zeroing and the CFs' R0 writes, registered.
 #[derive(LogicBlock, Default)]

@@ -5,7 +5,7 @@
 use rust_hdl::prelude::*;
 
 /// Cores.
-const N: usize = 16;
+const N: usize = gpu16_sim::frame::CORES;
 
 /// Registers of the tasks started and not yet READY.
 #[derive(LogicBlock, Default)]

@@ -5,7 +5,7 @@
 use rust_hdl::prelude::*;
 
 /// Cores (ports) and banks.
-const N: usize = 16;
+const N: usize = gpu16_sim::frame::CORES;
 
 /// Which cores wait for a bank's lock this cycle.
 #[derive(LogicBlock, Default)]

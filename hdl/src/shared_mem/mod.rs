@@ -85,7 +85,7 @@ use crate::sm_port::SmPortTarget;
 use rust_hdl::prelude::*;
 
 /// Cores (ports) and banks.
-const N: usize = 16;
+const N: usize = gpu16_sim::frame::CORES;
 
 /// The shared memory with its 16 core ports and the host port.
 #[derive(LogicBlock, Default)]

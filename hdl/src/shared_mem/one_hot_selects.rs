@@ -11,7 +11,7 @@
 use rust_hdl::prelude::*;
 
 /// Inputs and outputs.
-const N: usize = 16;
+const N: usize = gpu16_sim::isa::sm::BANKS;
 
 /// `out[o]` is `input[i]` for the one bit `i` set in `sel[o]`, or 0 if none is.
 #[derive(LogicBlock, Default)]
