@@ -536,49 +536,6 @@ impl BoardStatus {
     /// Payload bytes.
     pub const BYTES: usize = 15;
 
-    /// The payload's layout, field by field in [`BoardStatus::values`]'s order: the one
-    /// definition the bridge's RTL packs the status by and the host reads it by.
-    pub const FIELDS: [(&'static str, FieldAt); 13] = [
-        ("running", FieldAt { bit: 0, width: 1 }),
-        ("done", FieldAt { bit: 1, width: 1 }),
-        ("events_overflowed", FieldAt { bit: 2, width: 1 }),
-        ("counters_ready", FieldAt { bit: 3, width: 1 }),
-        ("code", FieldAt { bit: 8, width: 8 }),
-        ("frame", FieldAt { bit: 16, width: 8 }),
-        ("core", FieldAt { bit: 24, width: 8 }),
-        ("ip", FieldAt { bit: 32, width: 8 }),
-        ("cycles", FieldAt { bit: 40, width: 32 }),
-        ("runs", FieldAt { bit: 72, width: 8 }),
-        ("events", FieldAt { bit: 80, width: 16 }),
-        ("seq", FieldAt { bit: 96, width: 8 }),
-        (
-            "session",
-            FieldAt {
-                bit: 104,
-                width: 16,
-            },
-        ),
-    ];
-
-    /// The fields' values, in [`BoardStatus::FIELDS`]' order.
-    pub fn values(&self) -> [u64; 13] {
-        [
-            u64::from(self.running),
-            u64::from(self.done),
-            u64::from(self.events_overflowed),
-            u64::from(self.counters_ready),
-            u64::from(self.code),
-            u64::from(self.frame),
-            u64::from(self.core),
-            u64::from(self.ip),
-            u64::from(self.cycles),
-            u64::from(self.runs),
-            u64::from(self.events),
-            u64::from(self.seq),
-            u64::from(self.session),
-        ]
-    }
-
     /// The payload as one little-endian number (its low [`BoardStatus::BYTES`] bytes), each
     /// field cut to its width.
     pub fn word(&self) -> u128 {
@@ -594,24 +551,80 @@ impl BoardStatus {
             return None;
         }
         let word = le_word(b);
-        let v: [u64; 13] = std::array::from_fn(|i| Self::FIELDS[i].1.take(word));
-        Some(BoardStatus {
-            running: v[0] != 0,
-            done: v[1] != 0,
-            events_overflowed: v[2] != 0,
-            counters_ready: v[3] != 0,
-            code: v[4] as u8,
-            frame: v[5] as u8,
-            core: v[6] as u8,
-            ip: v[7] as u8,
-            cycles: v[8] as u32,
-            runs: v[9] as u8,
-            events: v[10] as u16,
-            seq: v[11] as u8,
-            session: v[12] as u16,
-        })
+        Some(Self::from_values(Self::FIELDS.map(|(_, at)| at.take(word))))
     }
 }
+
+/// A field of a layout, as the number it is packed as.
+trait Field: Copy {
+    fn to_u64(self) -> u64;
+    /// The value packed as `v` (already cut to the field's width).
+    fn from_u64(v: u64) -> Self;
+}
+
+impl Field for bool {
+    fn to_u64(self) -> u64 {
+        u64::from(self)
+    }
+    fn from_u64(v: u64) -> Self {
+        v != 0
+    }
+}
+
+macro_rules! unsigned_field {
+    ($($t:ty),*) => {$(
+        impl Field for $t {
+            fn to_u64(self) -> u64 {
+                u64::from(self)
+            }
+            fn from_u64(v: u64) -> Self {
+                v as $t
+            }
+        }
+    )*};
+}
+unsigned_field!(u8, u16, u32);
+
+/// A reply's layout, written once: each field of the struct `$t` with its first bit and width,
+/// in order. It gives `$t::FIELDS` (the names and places the RTL packs the reply by and the
+/// host reads it by), `$t::values` and `$t::from_values` in that order; a field the list
+/// leaves out, or names twice, does not compile.
+macro_rules! layout {
+    ($t:ident, $n:literal: $($field:ident @ $bit:literal, $width:literal;)*) => {
+        impl $t {
+            /// The layout, field by field in [`Self::values`]' order.
+            pub const FIELDS: [(&'static str, FieldAt); $n] =
+                [$((stringify!($field), FieldAt { bit: $bit, width: $width }),)*];
+
+            /// The fields' values, in [`Self::FIELDS`]' order.
+            pub fn values(&self) -> [u64; $n] {
+                [$(Field::to_u64(self.$field),)*]
+            }
+
+            /// The struct of `values`, in [`Self::FIELDS`]' order.
+            fn from_values(values: [u64; $n]) -> $t {
+                let [$($field,)*] = values;
+                $t { $($field: Field::from_u64($field),)* }
+            }
+        }
+    };
+}
+
+layout!(BoardStatus, 13:
+    running @ 0, 1;
+    done @ 1, 1;
+    events_overflowed @ 2, 1;
+    counters_ready @ 3, 1;
+    code @ 8, 8;
+    frame @ 16, 8;
+    core @ 24, 8;
+    ip @ 32, 8;
+    cycles @ 40, 32;
+    runs @ 72, 8;
+    events @ 80, 16;
+    seq @ 96, 8;
+    session @ 104, 16;
+);
 
 /// One entry of the board's timeline log: the GPU's timeline outputs in one cycle where they
 /// showed something. The host turns these into MACHINE.md §9's timeline exactly as the rust-hdl
