@@ -11,17 +11,19 @@
 //!   a `localparam` in each module that holds the enum, its flip-flop's included, used or not.
 //!
 //! A GPU of N < 16 cores leaves unread what the scheduler and the shared memory offer the
-//! absent cores ([`absent_core_waivers`]): those signals, by name. And some outputs are left
-//! unread on purpose ([`UNREAD_BY_DESIGN`]): a block that decodes an instruction takes what it
-//! needs of its decoder's outputs. Those, by instance name; nothing else is waived.
+//! absent cores ([`absent_core_waivers`]): those signals, by name. And two kinds of outputs
+//! are left unread on purpose ([`UNREAD_BY_DESIGN`]): a block that decodes an instruction
+//! takes what it needs of its decoder's outputs, and nothing in the GPU reads the trace ports
+//! (the viewer reads them from the waveform). Those, by instance name; nothing else is waived.
 
 use crate::tools::{run, ToolError};
 use gpu16_sim::frame::CORES;
 use std::path::Path;
 
 /// The instance names whose unread outputs are waived: every decoder
-/// (`gpu16_hdl::core::Decode`: `decode`, and `e_decode`, E's in the fetch).
-pub const UNREAD_BY_DESIGN: [&str; 1] = ["decode"];
+/// (`gpu16_hdl::core::Decode`: `decode`, and `e_decode`, E's in the fetch) and every trace
+/// port (`gpu16_hdl::trace`: `trace`).
+pub const UNREAD_BY_DESIGN: [&str; 2] = ["decode", "trace"];
 
 /// Verilator warning classes waived for rust-hdl output (see the module documentation).
 pub const VERILATOR_WAIVERS: [&str; 4] = ["WIDTH", "DECLFILENAME", "UNOPTFLAT", "UNUSEDPARAM"];

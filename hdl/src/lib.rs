@@ -18,6 +18,7 @@ pub mod shared_mem;
 pub mod sim;
 pub mod sm_port;
 pub mod task_port;
+pub mod trace;
 pub mod view_recorder;
 pub mod waveform;
 

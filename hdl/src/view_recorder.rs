@@ -6,9 +6,11 @@
 //! simulator (a clock that toggles). This one reader turns either into the same cycles, so
 //! what a cycle's state is (which signals, read how) is written once, here.
 //!
-//! Signals are named by their path below the GPU (`uut`), each name split at `.` and `$`:
-//! rust-hdl's `cores$3` › `fetch` › `e_ip` and the flattened Verilog's `cores$3.fetch$e_ip`
-//! are both `cores.3.fetch.e_ip`.
+//! It reads the blocks' ports only: the GPU's host port, each core's task and memory ports,
+//! and the trace ports ([`crate::trace`]) of the cores, the banks and the scheduler — never a
+//! block's private registers. Signals are named by their path below the GPU (`uut`), each
+//! name split at `.` and `$`: rust-hdl's `cores$3` › `trace$e_ip` and the flattened Verilog's
+//! `cores$3.trace$e_ip` are both `cores.3.trace.e_ip`.
 
 use crate::codes::fault_error;
 use gpu16_sim::image::sm::SmImage;
@@ -86,10 +88,10 @@ struct CoreSlots {
 
 /// The slots of one bank's signals.
 struct BankSlots {
-    asks: usize,
-    served: usize,
-    above: usize,
-    lock_valid: usize,
+    requests: usize,
+    grant: usize,
+    after_last: usize,
+    locked: usize,
     lock_row: usize,
     lock_owner: usize,
     ram_write: usize,
@@ -107,8 +109,7 @@ struct Slots {
     busy: usize,
     acq: usize,
     holds: usize,
-    cf_go: usize,
-    if_go: usize,
+    handled: usize,
     cores: Vec<CoreSlots>,
     banks: Vec<BankSlots>,
 }
@@ -120,13 +121,12 @@ impl Slots {
             clock: s("clock"),
             running: s("host.running"),
             done: s("host.done"),
-            error: s("sched.errors.code"),
-            tp: s("sched.walk.tp"),
-            busy: s("sched.tasks.busy"),
-            acq: s("sched.tasks.acq_mask"),
-            holds: s("sched.decision.holds"),
-            cf_go: s("sched.decision.cf_go"),
-            if_go: s("sched.decision.if_go"),
+            error: s("sched.trace.error"),
+            tp: s("sched.trace.tp"),
+            busy: s("sched.trace.busy"),
+            acq: s("sched.trace.acq"),
+            holds: s("sched.trace.holds"),
+            handled: s("sched.trace.handled"),
             cores: Vec::new(),
             banks: Vec::new(),
         };
@@ -139,12 +139,12 @@ impl Slots {
                 fault: s("task.fault"),
                 fault_code: s("task.fault_code"),
                 fault_ip: s("task.fault_ip"),
-                frame: s("frame.q"),
-                e_valid: s("fetch.e_valid"),
-                e_ip: s("fetch.e_ip"),
-                rf_we: s("rf.we"),
-                rf_wa: s("rf.wa"),
-                rf_wd: s("rf.wd"),
+                frame: s("trace.frame"),
+                e_valid: s("trace.e_valid"),
+                e_ip: s("trace.e_ip"),
+                rf_we: s("trace.rf_we"),
+                rf_wa: s("trace.rf_wa"),
+                rf_wd: s("trace.rf_wd"),
                 req: s("mem.req"),
                 addr: s("mem.addr"),
                 write: s("mem.write"),
@@ -152,17 +152,17 @@ impl Slots {
             });
         }
         for b in 0..16 {
-            let mut s = |n: &str| names.add(format!("sm.banks.{b}.{n}"));
+            let mut s = |n: &str| names.add(format!("sm.banks.{b}.trace.{n}"));
             slots.banks.push(BankSlots {
-                asks: s("asks.q"),
-                served: s("served"),
-                above: s("arbiter.above.q"),
-                lock_valid: s("access.lock.valid.q"),
-                lock_row: s("access.lock.held_row.q"),
-                lock_owner: s("access.lock.held_owner.q"),
-                ram_write: s("ram.write"),
-                ram_row: s("ram.row"),
-                ram_data: s("ram.write_data"),
+                requests: s("requests"),
+                grant: s("grant"),
+                after_last: s("after_last"),
+                locked: s("locked"),
+                lock_row: s("lock_row"),
+                lock_owner: s("lock_owner"),
+                ram_write: s("ram_write"),
+                ram_row: s("ram_row"),
+                ram_data: s("ram_data"),
             });
         }
         slots
@@ -174,7 +174,7 @@ impl Slots {
             .banks
             .iter()
             .map(|b| {
-                (v[b.lock_valid] != 0)
+                (v[b.locked] != 0)
                     .then(|| (one_hot(v[b.lock_owner]).unwrap_or(0), v[b.lock_row] as u8))
             })
             .collect();
@@ -226,10 +226,10 @@ impl Slots {
         let present = (1u32 << self.cores.len()) - 1;
         let banks = std::array::from_fn(|b| {
             let s = &self.banks[b];
-            let above = v[s.above] as u32 & present;
+            let above = v[s.after_last] as u32 & present;
             BankView {
-                requests: v[s.asks] as u16,
-                grant: one_hot(v[s.served]),
+                requests: v[s.requests] as u16,
+                grant: one_hot(v[s.grant]),
                 pointer: if above == 0 {
                     0
                 } else {
@@ -258,7 +258,7 @@ impl Slots {
                 busy: v[self.busy] as u16,
                 acq: v[self.acq] as u16,
                 holds: v[self.holds] as u16,
-                handled: v[self.cf_go] != 0 || v[self.if_go] != 0,
+                handled: v[self.handled] != 0,
                 error: v[self.error] as u8,
             },
             cores,

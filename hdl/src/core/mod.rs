@@ -73,6 +73,7 @@ pub use results::Results;
 
 use crate::sm_port::SmPort;
 use crate::task_port::TaskPortTarget;
+use crate::trace::CoreTrace;
 use rust_hdl::prelude::*;
 
 /// One core with its program memory, register file and memory port. Its ports are the task
@@ -106,6 +107,8 @@ pub struct Core {
     pub perf_retired: Signal<Out, Bit>,
     pub perf_stalled: Signal<Out, Bit>,
     pub perf_busy: Signal<Out, Bit>,
+    /// What the viewer shows of the core (simulation only: nothing reads it).
+    pub trace: CoreTrace,
 
     prog: ProgramMemory,
     fetch: Fetch,
@@ -222,5 +225,13 @@ impl Logic for Core {
         self.perf_retired.next = self.execute.retired.val();
         self.perf_stalled.next = self.execute.stalled.val();
         self.perf_busy.next = self.execute.running.val();
+
+        // ---- trace ----
+        self.trace.frame.next = self.frame.q.val();
+        self.trace.e_valid.next = self.fetch.e_valid.val();
+        self.trace.e_ip.next = self.fetch.e_ip.val();
+        self.trace.rf_we.next = self.execute.we.val();
+        self.trace.rf_wa.next = self.execute.wa.val();
+        self.trace.rf_wd.next = self.execute.wd.val();
     }
 }

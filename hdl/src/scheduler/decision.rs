@@ -54,6 +54,9 @@ pub struct FrameDecision {
     pub bad_fence: Signal<Out, Bit>,
     pub truncated: Signal<Out, Bit>,
     pub no_core: Signal<Out, Bit>,
+    /// Per core: it holds the frame back this cycle, or it faults (no frame is handled after
+    /// an error).
+    pub holds: Signal<Out, Bits<16>>,
     /// The CF / IF at TP is handled now.
     pub cf_go: Signal<Out, Bit>,
     pub if_go: Signal<Out, Bit>,
@@ -68,9 +71,6 @@ pub struct FrameDecision {
     bad_cf: Signal<Local, Bit>,
     /// The cores whose tasks hold the frame at TP back (from registers).
     waits_for: Signal<Local, Bits<16>>,
-    /// Per core: it holds the frame back this cycle, or it faults (no frame is handled after
-    /// an error).
-    holds: Signal<Local, Bits<16>>,
 }
 
 impl Logic for FrameDecision {

@@ -49,6 +49,7 @@ pub use task_memory::TaskMemory;
 pub use tasks::Tasks;
 
 use crate::task_port::TaskPort;
+use crate::trace::SchedTrace;
 use rust_hdl::prelude::*;
 
 /// `status_code` values: the hardware codes of `gpu16_sim::run::ErrorCode` (0 ok).
@@ -108,6 +109,8 @@ pub struct Scheduler {
     pub event_if: Signal<Out, Bit>,
     pub event_frame: Signal<Out, Bits<6>>,
     pub event_mask: Signal<Out, Bits<16>>,
+    /// What the viewer shows of the scheduler (simulation only: nothing reads it).
+    pub trace: SchedTrace,
 
     walk: FrameWalk,
     decision: FrameDecision,
@@ -244,5 +247,12 @@ impl Logic for Scheduler {
         self.event_if.next = self.tasks.event_if.val();
         self.event_frame.next = self.tasks.event_frame.val();
         self.event_mask.next = self.tasks.event_mask.val();
+
+        self.trace.tp.next = self.walk.tp.val();
+        self.trace.busy.next = self.tasks.busy.val();
+        self.trace.acq.next = self.tasks.acq_mask.val();
+        self.trace.holds.next = self.decision.holds.val();
+        self.trace.handled.next = self.decision.cf_go.val() || self.decision.if_go.val();
+        self.trace.error.next = self.errors.code.val();
     }
 }

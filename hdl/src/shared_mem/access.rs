@@ -31,8 +31,11 @@ pub struct BankAccess {
     pub write: Signal<Out, Bit>,
     /// The winner's access is made this cycle (its core is granted).
     pub go: Signal<Out, Bit>,
-    /// The bank is locked (as of this cycle, before its access).
+    /// The bank is locked (as of this cycle, before its access): the locked row and its owner
+    /// (one-hot).
     pub locked: Signal<Out, Bit>,
+    pub lock_row: Signal<Out, Bits<8>>,
+    pub lock_owner: Signal<Out, Bits<16>>,
     /// Locked after this cycle's access (a release by a task end this cycle aside): an
     /// `ld_sync` the arbitration picks now would only be held back next cycle. A winning
     /// `st_sync` counts as unlocking, a winning `ld_sync` as locking. From a register, set
@@ -100,6 +103,8 @@ impl Logic for BankAccess {
         self.write.next = self.write_q.q.val();
         self.go.next = self.served.val();
         self.locked.next = self.lock.locked.val();
+        self.lock_row.next = self.lock.locked_row.val();
+        self.lock_owner.next = self.lock.locked_owner.val();
         self.locked_next.next = self.locked_next_q.q.val();
     }
 }

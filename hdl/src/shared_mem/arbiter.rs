@@ -13,6 +13,9 @@ pub struct RoundRobin {
     pub eligible: Signal<In, Bits<16>>,
     /// One-hot winner (0 if nobody is eligible).
     pub grant: Signal<Out, Bits<16>>,
+    /// The requesters strictly above the last winner, who go first (the round-robin
+    /// pointer; for the trace port).
+    pub after_last: Signal<Out, Bits<16>>,
     /// The requesters strictly above the last winner (0 after `clear`): they go first. Kept
     /// as a mask rather than as the winner, so the only logic between this register and the
     /// pick's carry chain is one AND with `eligible`.
@@ -39,6 +42,7 @@ impl Logic for RoundRobin {
         self.beyond.next = self.both.val() ^ self.neg.val();
         self.winner.next = self.pick.val().get_bits::<16>(0) | self.pick.val().get_bits::<16>(16);
         self.grant.next = self.winner.val();
+        self.after_last.next = self.above.q.val();
         // A winner in the lower half (above the last one) leaves the rest of that half; a
         // winner in the upper half (the search wrapped) leaves the rest of the upper half.
         if (self.eligible.val() & self.above.q.val()).any() {

@@ -5,6 +5,7 @@
 //! ([`super::SharedMem`]).
 
 use super::{Bank, BankAccess, RoundRobin};
+use crate::trace::BankTrace;
 use rust_hdl::prelude::*;
 
 /// One bank of the shared memory.
@@ -42,6 +43,8 @@ pub struct BankSlice {
     pub locked: Signal<Out, Bit>,
     pub go: Signal<Out, Bit>,
     pub contended: Signal<Out, Bit>,
+    /// What the viewer shows of the bank (simulation only: nothing reads it).
+    pub trace: BankTrace,
 
     arbiter: RoundRobin,
     access: BankAccess,
@@ -140,5 +143,15 @@ impl Logic for BankSlice {
         // access is made then.)
         self.go.next = self.access.go.val() && !self.host_en.val();
         self.contended.next = self.two_asked.val() && !self.host_en.val();
+
+        self.trace.requests.next = self.asks.q.val();
+        self.trace.grant.next = self.served.val();
+        self.trace.after_last.next = self.arbiter.after_last.val();
+        self.trace.locked.next = self.access.locked.val();
+        self.trace.lock_row.next = self.access.lock_row.val();
+        self.trace.lock_owner.next = self.access.lock_owner.val();
+        self.trace.ram_write.next = self.ram.write.val();
+        self.trace.ram_row.next = self.ram.row.val();
+        self.trace.ram_data.next = self.ram.write_data.val();
     }
 }

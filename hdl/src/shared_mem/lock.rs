@@ -16,9 +16,10 @@ pub struct BankLock {
     pub unlock: Signal<In, Bit>,
     /// Cores whose task ended this cycle: a lock one of them holds is released.
     pub task_end: Signal<In, Bits<16>>,
-    /// The lock: held, and which row. (Its owner is kept to release it at `task_end`.)
+    /// The lock: held, which row, and its owner (one-hot; kept to release it at `task_end`).
     pub locked: Signal<Out, Bit>,
     pub locked_row: Signal<Out, Bits<8>>,
+    pub locked_owner: Signal<Out, Bits<16>>,
     /// The lock as it will be next cycle, after this cycle's acquire, unlock, release or
     /// launch (so a register beside the arbitration can hold what the lock will be).
     pub locked_after: Signal<Out, Bit>,
@@ -50,5 +51,6 @@ impl Logic for BankLock {
         self.locked_after.next = self.valid_next.val();
         self.locked.next = self.valid.q.val();
         self.locked_row.next = self.held_row.q.val();
+        self.locked_owner.next = self.held_owner.q.val();
     }
 }
