@@ -48,41 +48,46 @@ fn the_frame_at_tp_follows_the_decisions() {
         let (mut tp, mut ifs_left, mut fence, mut mask) = (0u64, 0u64, None, None);
         settle(&mut w).unwrap();
         assert!(
-            !w.primed.val(),
+            !w.at_tp.primed.val(),
             "run {run}: frame 0 is loaded in the run's first cycle"
         );
-        w.cf_go.next = false;
-        w.if_go.next = false;
+        w.at_tp.cf_go.next = false;
+        w.at_tp.if_go.next = false;
         tick(&mut w, |w| &mut w.clock).unwrap();
         while tp < length {
             settle(&mut w).unwrap();
-            assert!(w.primed.val());
+            assert!(w.at_tp.primed.val());
             let at = |r: u32| -> String { format!("run {run}, TP {tp}: {r}") };
             let f = tm[tp as usize];
             assert_eq!(w.tp.val().index() as u64, tp, "{}", at(0));
-            assert_eq!(w.left.val().index() as u64, length - tp, "{}", at(1));
-            assert_eq!(w.if_num.val().index() as u64, f[0] & 63, "{}", at(2));
+            assert_eq!(w.at_tp.left.val().index() as u64, length - tp, "{}", at(1));
+            assert_eq!(w.at_tp.if_num.val().index() as u64, f[0] & 63, "{}", at(2));
             assert_eq!(
-                w.cf_fence.val().index() as u64,
+                w.at_tp.cf_fence.val().index() as u64,
                 (f[0] >> 6) & 3,
                 "{}",
                 at(3)
             );
             let named = (f[0] >> 16) & 0xffff;
-            assert_eq!(w.cf_mask.val().index() as u64, named & present, "{}", at(4));
-            assert_eq!(w.cf_absent.val(), named & !present != 0, "{}", at(12));
             assert_eq!(
-                w.cf_init.val().index() as u64,
+                w.at_tp.cf_mask.val().index() as u64,
+                named & present,
+                "{}",
+                at(4)
+            );
+            assert_eq!(w.at_tp.cf_absent.val(), named & !present != 0, "{}", at(12));
+            assert_eq!(
+                w.at_tp.cf_init.val().index() as u64,
                 (f[0] >> 32) & 0xffff,
                 "{}",
                 at(5)
             );
             assert_eq!(w.cf_r0.val().get_bits::<64>(0).to_u64(), f[2], "{}", at(6));
             assert_eq!(w.cf_r0.val().get_bits::<64>(64).to_u64(), f[3], "{}", at(7));
-            assert_eq!(w.ifs_left.val().index() as u64, ifs_left, "{}", at(8));
+            assert_eq!(w.at_tp.ifs_left.val().index() as u64, ifs_left, "{}", at(8));
             if let (Some(fe), Some(m)) = (fence, mask) {
-                assert_eq!(w.fence.val().index() as u64, fe, "{}", at(9));
-                assert_eq!(w.mask.val().index() as u64, m, "{}", at(10));
+                assert_eq!(w.at_tp.fence.val().index() as u64, fe, "{}", at(9));
+                assert_eq!(w.at_tp.mask.val().index() as u64, m, "{}", at(10));
             }
             // A decision: wait, handle as a CF (when no IF is due), or as an IF.
             let (cf_go, if_go) = match rng.below(3) {
@@ -90,8 +95,8 @@ fn the_frame_at_tp_follows_the_decisions() {
                 _ if ifs_left == 0 => (true, false),
                 _ => (false, true),
             };
-            w.cf_go.next = cf_go;
-            w.if_go.next = if_go;
+            w.at_tp.cf_go.next = cf_go;
+            w.at_tp.if_go.next = if_go;
             settle(&mut w).unwrap();
             let go = cf_go || if_go;
             assert_eq!(w.last.val(), go && length - tp == 1, "{}", at(11));
@@ -108,8 +113,8 @@ fn the_frame_at_tp_follows_the_decisions() {
         }
         settle(&mut w).unwrap();
         assert!(w.last.val(), "run {run}: no frame left");
-        w.cf_go.next = false;
-        w.if_go.next = false;
+        w.at_tp.cf_go.next = false;
+        w.at_tp.if_go.next = false;
         w.running.next = false;
     }
 }

@@ -11,31 +11,20 @@
 //! bit of `holds` is set.
 
 use super::fence::FenceCheck;
+use super::FrameAtTpTarget;
 use rust_hdl::prelude::*;
 
 /// Combinational.
 #[derive(LogicBlock, Default)]
 pub struct FrameDecision {
-    /// The scheduler's state: a run is on; frame 0 has been loaded; the walk was stopped (an
-    /// error); the cycle limit is reached now; frames from TP to the end (L − TP).
+    /// The scheduler's state: a run is on; the walk was stopped (an error); the cycle limit is
+    /// reached now.
     pub running: Signal<In, Bit>,
-    pub primed: Signal<In, Bit>,
     pub stopped: Signal<In, Bit>,
     pub timeout: Signal<In, Bit>,
-    pub left: Signal<In, Bits<7>>,
-    /// IFs of the current CF still to come (0: the frame at TP is a CF).
-    pub ifs_left: Signal<In, Bits<6>>,
-    /// The fields of the frame at TP read as a CF's: IF_Num, fence, mask, the cores whose R0
-    /// it initialises (before the mask).
-    pub if_num: Signal<In, Bits<6>>,
-    pub cf_fence: Signal<In, Bits<2>>,
-    pub cf_mask: Signal<In, Bits<16>>,
-    pub cf_init: Signal<In, Bits<16>>,
-    /// The CF at TP names a core this build lacks.
-    pub cf_absent: Signal<In, Bit>,
-    /// The current CF's fence and mask (an IF's).
-    pub fence: Signal<In, Bits<2>>,
-    pub mask: Signal<In, Bits<16>>,
+    /// The frame at TP from the walk, and the answer: it is handled now, as a CF / an IF
+    /// ([`FrameAtTpTarget`]).
+    pub at_tp: FrameAtTpTarget,
     /// Cores of the `acq` task in flight; cores running a task.
     pub acq_mask: Signal<In, Bits<16>>,
     pub busy: Signal<In, Bits<16>>,
@@ -57,9 +46,6 @@ pub struct FrameDecision {
     /// Per core: it holds the frame back this cycle, or it faults (no frame is handled after
     /// an error).
     pub holds: Signal<Out, Bits<16>>,
-    /// The CF / IF at TP is handled now.
-    pub cf_go: Signal<Out, Bit>,
-    pub if_go: Signal<Out, Bit>,
     fence_check: FenceCheck,
     /// The walk may go on this cycle as far as the registers tell.
     walk_ok: Signal<Local, Bit>,
@@ -81,18 +67,18 @@ impl Logic for FrameDecision {
         self.faults.next = self.fault.val() & self.ready.val();
         self.busy_now.next = self.busy.val() & !self.ready.val();
         self.walk_ok.next = self.running.val()
-            && self.primed.val()
+            && self.at_tp.primed.val()
             && !self.stopped.val()
             && !self.timeout.val()
-            && self.left.val().any();
-        self.is_cf.next = !self.ifs_left.val().any();
-        self.cf_targets.next = self.cf_init.val() & self.cf_mask.val();
-        self.fence3.next = self.cf_fence.val() == 3;
+            && self.at_tp.left.val().any();
+        self.is_cf.next = !self.at_tp.ifs_left.val().any();
+        self.cf_targets.next = self.at_tp.cf_init.val() & self.at_tp.cf_mask.val();
+        self.fence3.next = self.at_tp.cf_fence.val() == 3;
         // TP + IF_Num >= L, as IF_Num >= L - TP: one comparison of registers.
-        self.past_end.next = bit_cast::<7, 6>(self.if_num.val()) >= self.left.val();
-        self.bad_cf.next = self.fence3.val() || self.past_end.val() || self.cf_absent.val();
-        self.fence_check.fence.next = self.fence.val();
-        self.fence_check.mask.next = self.mask.val();
+        self.past_end.next = bit_cast::<7, 6>(self.at_tp.if_num.val()) >= self.at_tp.left.val();
+        self.bad_cf.next = self.fence3.val() || self.past_end.val() || self.at_tp.cf_absent.val();
+        self.fence_check.fence.next = self.at_tp.fence.val();
+        self.fence_check.mask.next = self.at_tp.mask.val();
         self.acquire.next = self.fence_check.acquire.val();
         // An IF after an `acq` IF is of the same CF, under the same fence and mask: its own
         // cores are the `acq` task's, so only a CF needs `acq_mask`.
@@ -114,9 +100,9 @@ impl Logic for FrameDecision {
             && self.is_cf.val()
             && !self.fence3.val()
             && !self.past_end.val()
-            && self.cf_absent.val();
-        self.cf_go.next =
+            && self.at_tp.cf_absent.val();
+        self.at_tp.cf_go.next =
             self.walk_ok.val() && self.is_cf.val() && !self.bad_cf.val() && !self.holds.val().any();
-        self.if_go.next = self.walk_ok.val() && !self.is_cf.val() && !self.holds.val().any();
+        self.at_tp.if_go.next = self.walk_ok.val() && !self.is_cf.val() && !self.holds.val().any();
     }
 }

@@ -8,6 +8,7 @@
 //! launch's register zeroing the Task Memory reads frame 0.
 
 use super::task_memory::TaskMemory;
+use super::FrameAtTp;
 use rust_hdl::prelude::*;
 
 /// TP and the frame there.
@@ -26,27 +27,13 @@ pub struct FrameWalk {
     pub running: Signal<In, Bit>,
     /// The cores this build has (MACHINE.md §1), a constant: bit i for core i.
     pub present: Signal<In, Bits<16>>,
-    /// The frame at TP is handled now, as a CF / as an IF.
-    pub cf_go: Signal<In, Bit>,
-    pub if_go: Signal<In, Bit>,
-    /// TP; frames from TP to the end (L − TP); frame 0 has been loaded.
+    /// The frame at TP, for the decision, and its answer ([`FrameAtTp`]). The CF's mask keeps
+    /// absent cores out of every register, so synthesis removes what would serve them.
+    pub at_tp: FrameAtTp,
+    /// TP.
     pub tp: Signal<Out, Bits<7>>,
-    pub left: Signal<Out, Bits<7>>,
-    pub primed: Signal<Out, Bit>,
-    /// The frame at TP read as a CF: IF_Num, fence, mask (`Core_Active_Vect` of the cores
-    /// present; `cf_absent`: it names an absent one), the cores whose R0 it initialises, and
-    /// their 16 R0 values (core i's in bits 8i+7..8i). The mask keeps absent cores out of
-    /// every register, so synthesis removes what would serve them.
-    pub if_num: Signal<Out, Bits<6>>,
-    pub cf_fence: Signal<Out, Bits<2>>,
-    pub cf_mask: Signal<Out, Bits<16>>,
-    pub cf_absent: Signal<Out, Bit>,
-    pub cf_init: Signal<Out, Bits<16>>,
+    /// The frame at TP read as a CF: the 16 R0 values (core i's in bits 8i+7..8i).
     pub cf_r0: Signal<Out, Bits<128>>,
-    /// The current CF's IFs still to come (0: the frame at TP is a CF), fence and mask.
-    pub ifs_left: Signal<Out, Bits<6>>,
-    pub fence: Signal<Out, Bits<2>>,
-    pub mask: Signal<Out, Bits<16>>,
     /// No frame is left after this cycle.
     pub last: Signal<Out, Bit>,
 
@@ -77,15 +64,15 @@ impl Logic for FrameWalk {
         dff_setup!(
             self, clock, tp_q, left_q, primed_q, line0, line2, line3, ifs_left_q, fence_q, mask_q
         );
-        self.go.next = self.cf_go.val() || self.if_go.val();
+        self.go.next = self.at_tp.cf_go.val() || self.at_tp.if_go.val();
         self.named.next = self.line0.q.val().get_bits::<16>(16);
         self.read_frame.next = self.tp_q.q.val().get_bits::<6>(0) + 1;
-        if self.cf_go.val() {
+        if self.at_tp.cf_go.val() {
             self.mask_q.d.next = self.named.val() & self.present.val();
             self.fence_q.d.next = self.line0.q.val().get_bits::<2>(6);
             self.ifs_left_q.d.next = self.line0.q.val().get_bits::<6>(0);
         }
-        if self.if_go.val() {
+        if self.at_tp.if_go.val() {
             self.ifs_left_q.d.next = self.ifs_left_q.q.val() - 1;
         }
         if self.go.val() || !self.primed_q.q.val() {
@@ -119,18 +106,18 @@ impl Logic for FrameWalk {
         self.tm.read_frame.next = self.read_frame.val();
 
         self.tp.next = self.tp_q.q.val();
-        self.left.next = self.left_q.q.val();
-        self.primed.next = self.primed_q.q.val();
-        self.if_num.next = self.line0.q.val().get_bits::<6>(0);
-        self.cf_fence.next = self.line0.q.val().get_bits::<2>(6);
-        self.cf_mask.next = self.named.val() & self.present.val();
-        self.cf_absent.next = (self.named.val() & !self.present.val()).any();
-        self.cf_init.next = self.line0.q.val().get_bits::<16>(32);
+        self.at_tp.left.next = self.left_q.q.val();
+        self.at_tp.primed.next = self.primed_q.q.val();
+        self.at_tp.if_num.next = self.line0.q.val().get_bits::<6>(0);
+        self.at_tp.cf_fence.next = self.line0.q.val().get_bits::<2>(6);
+        self.at_tp.cf_mask.next = self.named.val() & self.present.val();
+        self.at_tp.cf_absent.next = (self.named.val() & !self.present.val()).any();
+        self.at_tp.cf_init.next = self.line0.q.val().get_bits::<16>(32);
         self.cf_r0.next = (bit_cast::<128, 64>(self.line3.q.val()) << 64)
             | bit_cast::<128, 64>(self.line2.q.val());
-        self.ifs_left.next = self.ifs_left_q.q.val();
-        self.fence.next = self.fence_q.q.val();
-        self.mask.next = self.mask_q.q.val();
+        self.at_tp.ifs_left.next = self.ifs_left_q.q.val();
+        self.at_tp.fence.next = self.fence_q.q.val();
+        self.at_tp.mask.next = self.mask_q.q.val();
         self.last.next =
             !self.left_q.q.val().any() || (self.go.val() && (self.left_q.q.val() == 1));
     }

@@ -32,6 +32,7 @@ mod decision;
 mod error_latch;
 mod fault_priority;
 mod fence;
+mod frame_at_tp;
 mod frame_walk;
 mod register_init;
 mod run_control;
@@ -42,6 +43,7 @@ pub use decision::FrameDecision;
 pub use error_latch::ErrorLatch;
 pub use fault_priority::FaultPriority;
 pub use fence::FenceCheck;
+pub use frame_at_tp::{FrameAtTp, FrameAtTpTarget};
 pub use frame_walk::FrameWalk;
 pub use register_init::RegisterInit;
 pub use run_control::RunControl;
@@ -166,23 +168,12 @@ impl Logic for Scheduler {
         self.walk.zeroing.next = self.init.zeroing.val();
         self.walk.running.next = self.run.running.val();
         self.walk.present.next = self.present.val();
-        self.walk.cf_go.next = self.decision.cf_go.val();
-        self.walk.if_go.next = self.decision.if_go.val();
 
         // ---- this cycle's decision about it ----
         self.decision.running.next = self.run.running.val();
-        self.decision.primed.next = self.walk.primed.val();
         self.decision.stopped.next = self.run.stopped.val();
         self.decision.timeout.next = self.run.timeout.val();
-        self.decision.left.next = self.walk.left.val();
-        self.decision.ifs_left.next = self.walk.ifs_left.val();
-        self.decision.if_num.next = self.walk.if_num.val();
-        self.decision.cf_fence.next = self.walk.cf_fence.val();
-        self.decision.cf_mask.next = self.walk.cf_mask.val();
-        self.decision.cf_init.next = self.walk.cf_init.val();
-        self.decision.cf_absent.next = self.walk.cf_absent.val();
-        self.decision.fence.next = self.walk.fence.val();
-        self.decision.mask.next = self.walk.mask.val();
+        FrameAtTp::join(&mut self.walk.at_tp, &mut self.decision.at_tp);
         self.decision.acq_mask.next = self.tasks.acq_mask.val();
         self.decision.busy.next = self.tasks.busy.val();
         self.decision.ready.next = self.ready_mask.val();
@@ -192,15 +183,15 @@ impl Logic for Scheduler {
         self.tasks.clock.next = self.clock.val();
         self.tasks.launch.next = self.launch.val();
         self.tasks.tp.next = self.walk.tp.val().get_bits::<6>(0);
-        self.tasks.cf_go.next = self.decision.cf_go.val();
-        self.tasks.cf_mask.next = self.walk.cf_mask.val();
-        self.tasks.if_go.next = self.decision.if_go.val();
+        self.tasks.cf_go.next = self.decision.at_tp.cf_go.val();
+        self.tasks.cf_mask.next = self.walk.at_tp.cf_mask.val();
+        self.tasks.if_go.next = self.decision.at_tp.if_go.val();
         self.tasks.acquire.next = self.decision.acquire.val();
-        self.tasks.mask.next = self.walk.mask.val();
+        self.tasks.mask.next = self.walk.at_tp.mask.val();
         self.tasks.busy_now.next = self.decision.busy_now.val();
         self.init.clock.next = self.clock.val();
         self.init.launch.next = self.launch.val();
-        self.init.cf_go.next = self.decision.cf_go.val();
+        self.init.cf_go.next = self.decision.at_tp.cf_go.val();
         self.init.targets.next = self.decision.cf_targets.val();
         self.init.cf_r0.next = self.walk.cf_r0.val();
 
@@ -252,7 +243,8 @@ impl Logic for Scheduler {
         self.trace.busy.next = self.tasks.busy.val();
         self.trace.acq.next = self.tasks.acq_mask.val();
         self.trace.holds.next = self.decision.holds.val();
-        self.trace.handled.next = self.decision.cf_go.val() || self.decision.if_go.val();
+        self.trace.handled.next =
+            self.decision.at_tp.cf_go.val() || self.decision.at_tp.if_go.val();
         self.trace.error.next = self.errors.code.val();
     }
 }
