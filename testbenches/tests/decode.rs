@@ -5,9 +5,9 @@
 
 use gpu16_hdl::core::Decode;
 use gpu16_hdl::sim::{connected, settle};
-use gpu16_sim::isa::{decode, AluOp, Decoded, Instruction, ShiftDir};
+use gpu16_sim::isa::{decode, Decoded, Instruction};
 
-/// The decoder's outputs, by name.
+/// The decoder's outputs, by mnemonic.
 fn outputs(d: &Decode) -> Vec<(&'static str, bool)> {
     vec![
         ("nop", d.is_nop.val()),
@@ -41,30 +41,8 @@ fn expected(word: u16) -> (&'static str, bool, bool, bool) {
         ),
         Decoded::Legal(insn) => match insn {
             Instruction::Nop => ("nop", false, false, false),
-            Instruction::Alu { op, .. } => (
-                match op {
-                    AluOp::Add => "add",
-                    AluOp::Sub => "sub",
-                    AluOp::Mul => "mul",
-                    AluOp::Div => "div",
-                    AluOp::Cmpge => "cmpge",
-                    AluOp::And => "and",
-                    AluOp::Or => "or",
-                    AluOp::Xor => "xor",
-                },
-                false,
-                false,
-                true,
-            ),
-            Instruction::Shift { dir, .. } => (
-                match dir {
-                    ShiftDir::Right => "rshft",
-                    ShiftDir::Left => "lshft",
-                },
-                false,
-                false,
-                true,
-            ),
+            Instruction::Alu { op, .. } => (op.mnemonic(), false, false, true),
+            Instruction::Shift { dir, .. } => (dir.mnemonic(), false, false, true),
             Instruction::Load { .. } => ("ld", true, false, true),
             Instruction::SetConst { .. } => ("set_const", false, false, true),
             Instruction::Store { .. } => ("st", true, true, false),
