@@ -30,19 +30,20 @@ fn log_entry(addr: u64) -> u128 {
 fn clock(p: &mut Payload) {
     settle(p).unwrap();
     let row = p
+        .reads
         .sm_read
         .val()
-        .then(|| p.sm_addr.val().index() as u64 & 0xff);
-    let reg = register(p.dbg_sel.val().index() as u64);
-    let count = counter(p.stat_sel.val().index() as u64);
-    let entry = log_entry(p.log_addr.val().index() as u64);
+        .then(|| p.reads.sm_addr.val().index() as u64 & 0xff);
+    let reg = register(p.reads.dbg_sel.val().index() as u64);
+    let count = counter(p.reads.stat_sel.val().index() as u64);
+    let entry = log_entry(p.reads.log_addr.val().index() as u64);
     tick(p, |p| &mut p.clock).unwrap();
     for (b, data) in p.sm_rdata.iter_mut().enumerate() {
         data.next = u64::from(row.map_or(0xa5, |row| sm_byte(b, row))).into();
     }
-    p.dbg_value.next = u64::from(reg).into();
-    p.stat_value.next = u64::from(count).into();
-    p.log_data.next =
+    p.reads.dbg_value.next = u64::from(reg).into();
+    p.reads.stat_value.next = u64::from(count).into();
+    p.reads.log_data.next =
         Bits::<80>::from(entry as u64) | (Bits::<80>::from((entry >> 64) as u64) << 64);
 }
 
@@ -65,7 +66,11 @@ fn walk(source: Source, word: u64, last_byte: u64, fixed: u128, len: u64) -> Vec
         p.fetch.next = true;
         p.reading.next = true;
         settle(&mut p).unwrap();
-        assert_eq!(p.sm_read.val(), source == Source::Sm, "shared memory read");
+        assert_eq!(
+            p.reads.sm_read.val(),
+            source == Source::Sm,
+            "shared memory read"
+        );
         clock(&mut p);
         // Wait1: the sources read; Wait2: their data is registered; Wait3: the byte is taken.
         p.fetch.next = false;

@@ -248,19 +248,19 @@ impl Logic for Bridge {
         for i in 0..16 {
             self.reply.sm_rdata[i].next = self.sm_rdata[i].val();
         }
-        self.reply.dbg_value.next = self.gpu.dbg_value.val();
-        self.reply.stat_value.next = self.gpu.stat_value.val();
-        self.reply.log_data.next = self.log_data.val();
+        self.reply.reads.dbg_value.next = self.gpu.dbg_value.val();
+        self.reply.reads.stat_value.next = self.gpu.stat_value.val();
+        self.reply.reads.log_data.next = self.log_data.val();
 
         // ---- shared memory: the loader's writes, the reply's reads ----
-        self.sm_en.d.next = self.loader.sm_write.val() || self.reply.sm_read.val();
+        self.sm_en.d.next = self.loader.sm_write.val() || self.reply.reads.sm_read.val();
         self.sm_write.d.next = self.loader.sm_write.val();
         if self.loader.sm_write.val() {
             self.sm_addr.d.next = self.loader.sm_addr.val();
             self.sm_wdata.d.next = self.loader.sm_wdata.val();
         }
         if self.reply.sm_load.val() {
-            self.sm_addr.d.next = self.reply.sm_addr.val();
+            self.sm_addr.d.next = self.reply.reads.sm_addr.val();
         }
 
         // ---- outputs ----
@@ -277,9 +277,9 @@ impl Logic for Bridge {
         self.gpu.launch.next = self.dispatch.launch.val();
         self.gpu.length.next = self.dispatch.run_length.val();
         self.gpu.max_cycles.next = self.dispatch.max_cycles.val();
-        self.gpu.dbg_core.next = self.reply.dbg_sel.val().get_bits::<4>(4);
-        self.gpu.dbg_reg.next = self.reply.dbg_sel.val().get_bits::<4>(0);
-        self.gpu.stat_sel.next = self.reply.stat_sel.val();
-        self.log_addr.next = self.reply.log_addr.val();
+        self.gpu.dbg_core.next = self.reply.reads.dbg_sel.val().get_bits::<4>(4);
+        self.gpu.dbg_reg.next = self.reply.reads.dbg_sel.val().get_bits::<4>(0);
+        self.gpu.stat_sel.next = self.reply.reads.stat_sel.val();
+        self.log_addr.next = self.reply.reads.log_addr.val();
     }
 }

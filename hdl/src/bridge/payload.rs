@@ -40,6 +40,24 @@ pub struct PayloadPlanTarget {
     pub fixed: Signal<In, Bits<128>>,
 }
 
+/// The read ports of a reply's sources other than shared memory's data (an interface carries
+/// no arrays: `sm_rdata` stays beside it): shared memory's read enable and row address, the
+/// debug register select, the counter select (registered at `fetch`), the log address (the word
+/// itself, so the log reads in the `fetch` cycle); and what they read, the cycle after the
+/// address: the register, the counter, the log entry. The payload drives it, the reply passes
+/// it up, the bridge joins it to the GPU's host port and the timeline log.
+#[derive(LogicInterface, Default)]
+pub struct ReadPort {
+    pub sm_read: Signal<Out, Bit>,
+    pub sm_addr: Signal<Out, Bits<12>>,
+    pub dbg_sel: Signal<Out, Bits<8>>,
+    pub stat_sel: Signal<Out, Bits<7>>,
+    pub log_addr: Signal<Out, Bits<11>>,
+    pub dbg_value: Signal<In, Bits<8>>,
+    pub stat_value: Signal<In, Bits<32>>,
+    pub log_data: Signal<In, Bits<80>>,
+}
+
 /// The payload's source, the word and byte being read, and the byte fetched.
 #[derive(LogicBlock, Default)]
 pub struct Payload {
@@ -58,20 +76,10 @@ pub struct Payload {
     pub sent: Signal<In, Bit>,
     /// The byte taken.
     pub data: Signal<Out, Bits<8>>,
-    /// The read ports: shared memory (enable and row address), the debug register select,
-    /// the counter select (registered at `fetch`), the log address (the word itself, so the log
-    /// reads in the `fetch` cycle).
-    pub sm_read: Signal<Out, Bit>,
-    pub sm_addr: Signal<Out, Bits<12>>,
-    pub dbg_sel: Signal<Out, Bits<8>>,
-    pub stat_sel: Signal<Out, Bits<7>>,
-    pub log_addr: Signal<Out, Bits<11>>,
-    /// What they read, the cycle after the address: the row of every bank, the register, the
-    /// counter, the log entry.
+    /// The read ports ([`ReadPort`]), and shared memory's row as read, the cycle after its
+    /// address: bank b's byte.
+    pub reads: ReadPort,
     pub sm_rdata: [Signal<In, Bits<8>>; 16],
-    pub dbg_value: Signal<In, Bits<8>>,
-    pub stat_value: Signal<In, Bits<32>>,
-    pub log_data: Signal<In, Bits<80>>,
 
     source_q: DFF<Source>,
     fixed_q: DFF<Bits<128>>,
@@ -123,7 +131,7 @@ impl Logic for Payload {
             self.dbg_sel_q.d.next = self.word_q.q.val().get_bits::<8>(0);
             self.stat_sel_q.d.next = self.word_q.q.val().get_bits::<7>(0);
         }
-        self.log_q.d.next = self.log_data.val();
+        self.log_q.d.next = self.reads.log_data.val();
         if self.sent.val() {
             if self.byte_sel.q.val() == self.last_byte_q.q.val() {
                 self.byte_sel.d.next = 0.into();
@@ -164,10 +172,11 @@ impl Logic for Payload {
                 self.value.next = self.sm_q.q.val();
             }
             Source::Regs => {
-                self.value.next = self.dbg_value.val();
+                self.value.next = self.reads.dbg_value.val();
             }
             Source::Counters => {
-                self.value.next = bit_cast::<8, 32>(self.stat_value.val() >> self.byte_shift.val());
+                self.value.next =
+                    bit_cast::<8, 32>(self.reads.stat_value.val() >> self.byte_shift.val());
             }
             Source::Events => {
                 self.value.next = bit_cast::<8, 80>(self.log_q.q.val() >> self.byte_shift.val());
@@ -179,10 +188,10 @@ impl Logic for Payload {
         }
 
         self.data.next = self.data_q.q.val();
-        self.sm_read.next = self.reading.val() && (self.source_q.q.val() == Source::Sm);
-        self.sm_addr.next = self.word_q.q.val().get_bits::<12>(0);
-        self.dbg_sel.next = self.dbg_sel_q.q.val();
-        self.stat_sel.next = self.stat_sel_q.q.val();
-        self.log_addr.next = self.word_q.q.val().get_bits::<11>(0);
+        self.reads.sm_read.next = self.reading.val() && (self.source_q.q.val() == Source::Sm);
+        self.reads.sm_addr.next = self.word_q.q.val().get_bits::<12>(0);
+        self.reads.dbg_sel.next = self.dbg_sel_q.q.val();
+        self.reads.stat_sel.next = self.stat_sel_q.q.val();
+        self.reads.log_addr.next = self.word_q.q.val().get_bits::<11>(0);
     }
 }

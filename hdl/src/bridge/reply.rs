@@ -6,7 +6,7 @@
 //! when the UART takes it (`SendByte`). The fetch runs while the UART still sends the byte
 //! before, so the cycles cost nothing at any baud rate.
 
-use super::payload::{Payload, PayloadPlanTarget};
+use super::payload::{Payload, PayloadPlanTarget, ReadPort};
 use super::reply_out::ReplyOut;
 use rust_hdl::prelude::*;
 
@@ -52,22 +52,12 @@ pub struct Reply {
     pub tx_start: Signal<Out, Bit>,
     pub tx_data: Signal<Out, Bits<8>>,
     pub tx_ready: Signal<In, Bit>,
-    /// Shared memory: read row `sm_addr` now (enable for the GPU's host port, next cycle);
-    /// load `sm_addr` into the port's address now.
-    pub sm_read: Signal<Out, Bit>,
+    /// The payload's read ports ([`ReadPort`]: shared memory's is read with `reads.sm_read`,
+    /// and the GPU's host port loads `reads.sm_addr` at `sm_load`), and shared memory's row as
+    /// read (bank b's byte).
+    pub reads: ReadPort,
     pub sm_load: Signal<Out, Bit>,
-    pub sm_addr: Signal<Out, Bits<12>>,
-    /// The word's address on the other sources' read ports (registered at `Fetch`; the log's
-    /// is the word itself, in `Fetch` already).
-    pub dbg_sel: Signal<Out, Bits<8>>,
-    pub stat_sel: Signal<Out, Bits<7>>,
-    pub log_addr: Signal<Out, Bits<11>>,
-    /// What the sources read: shared memory's row (bank b's byte), the register, the
-    /// counter, the log entry.
     pub sm_rdata: [Signal<In, Bits<8>>; 16],
-    pub dbg_value: Signal<In, Bits<8>>,
-    pub stat_value: Signal<In, Bits<32>>,
-    pub log_data: Signal<In, Bits<80>>,
 
     out: ReplyOut,
     payload: Payload,
@@ -105,9 +95,7 @@ impl Logic for Reply {
         for i in 0..16 {
             self.payload.sm_rdata[i].next = self.sm_rdata[i].val();
         }
-        self.payload.dbg_value.next = self.dbg_value.val();
-        self.payload.stat_value.next = self.stat_value.val();
-        self.payload.log_data.next = self.log_data.val();
+        ReadPort::link(&mut self.reads, &mut self.payload.reads);
 
         // The states that send a byte move on when the UART takes it; the others each cycle.
         if (self.state.q.val() == ReplyState::Idle) && self.go.val() {
@@ -182,11 +170,6 @@ impl Logic for Reply {
         self.busy.next = self.state.q.val() != ReplyState::Idle;
         self.tx_start.next = self.out.accept.val();
         self.tx_data.next = self.out.tx_data.val();
-        self.sm_read.next = self.payload.sm_read.val();
         self.sm_load.next = self.state.q.val() == ReplyState::Fetch;
-        self.sm_addr.next = self.payload.sm_addr.val();
-        self.dbg_sel.next = self.payload.dbg_sel.val();
-        self.stat_sel.next = self.payload.stat_sel.val();
-        self.log_addr.next = self.payload.log_addr.val();
     }
 }
