@@ -203,6 +203,12 @@ impl Board {
     /// module `pll` (ports `clkin`, `clkout`, `locked`: [`pll::Pll::verilog`]), whose clock
     /// gate passes no edge before the PLL has locked: the design starts from its power-up
     /// state on a steady clock.
+    ///
+    /// Written as Verilog text, not a rust-hdl block, on purpose: it holds no logic (an
+    /// inversion at most), its ports are the names each board's constraint file gives its
+    /// pins (a rust-hdl block's ports are its field names: a struct per board), and it
+    /// instantiates the PLL, a vendor primitive rust-hdl cannot express. Every board's wrapper
+    /// goes through yosys, nextpnr and the packer in `tests/board.rs`.
     pub fn pin_wrapper(self, inner: &str, pll: Option<&str>) -> String {
         let mut v = String::new();
         let top = self.wrapper_top();

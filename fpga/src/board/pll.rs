@@ -253,7 +253,9 @@ impl Pll {
     /// A Verilog module `name` (ports `clkin`, `clkout`, `locked`): the PLL set up so, its
     /// output through a clock gate that passes no edge before `locked`. On ECP5 the gate
     /// (`DCCA`) follows the PLL's lock; on Gowin (`DQCE`) it opens once the lock has held for
-    /// [`GOWIN_SETTLE_CYCLES`] oscillator cycles, and stays open.
+    /// [`GOWIN_SETTLE_CYCLES`] oscillator cycles, and stays open. Verilog text, as the PLL
+    /// and the gate are vendor primitives (`EHXPLLL`, `DCCA`, `rPLL`, `DQCE`) that rust-hdl
+    /// cannot instantiate.
     pub fn verilog(&self, name: &str) -> String {
         let mhz = |hz: f64| format!("{}", hz / 1e6);
         let out =
