@@ -1,8 +1,7 @@
 //! The shared-memory port: how a core asks the shared memory for one byte, and how it is
-//! answered; one per core. Its protocol (a kept request holds until its grant, a request may
-//! be withdrawn only in its first cycle, the grant comes 2 cycles after the request at the
-//! earliest and a load's byte the cycle after the grant) is written out, with its cycle
-//! diagram, in docs/interfaces.md ("The shared-memory port").
+//! answered; one per core. Its protocol — when a request may be withdrawn, when the grant and
+//! a load's byte come — is written once, with its cycle diagram, in docs/interfaces.md ("The
+//! shared-memory port").
 
 use rust_hdl::prelude::*;
 

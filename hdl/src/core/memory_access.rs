@@ -9,7 +9,7 @@
 //!   (a store at IP 15 is not posted: it leaves E the cycle after its grant, like a load).
 //! - The request does not wait for the fault checks (they are not on the path into the
 //!   shared memory's arbitration): a request whose instruction faults is withdrawn (`keep`
-//!   low).
+//!   low; docs/interfaces.md says when a request may be).
 //! - A load or store with mode bits 1x is `ILLEGAL_INSN`; the atomic-sequence rules the core
 //!   can see (MACHINE.md §6–§7, [`AtomicCheck`]) give `ATOMIC_VIOLATION`. The faulting access is
 //!   not made.

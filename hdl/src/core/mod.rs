@@ -90,11 +90,10 @@ pub struct Core {
     pub prog_write: Signal<In, Bit>,
     pub prog_address: Signal<In, Bits<10>>,
     pub prog_word: Signal<In, Bits<18>>,
-    /// The shared-memory port ([`SmPort`]): a load or store in E, or a posted store, from its
-    /// first cycle until its grant. The request does not wait for the fault checks (they are
-    /// not on the path into the shared memory's arbitration): a request whose instruction
-    /// faults is withdrawn (`keep` low) and is not up in the next cycle. A halt or clear
-    /// drops it too, but the shared memory serves nothing then.
+    /// The shared-memory port ([`SmPort`]; its protocol in docs/interfaces.md): a load or
+    /// store in E, or a posted store, from its first cycle until its grant; a faulting
+    /// instruction's request is withdrawn. A halt or clear drops it too, but the shared memory
+    /// serves nothing then.
     pub mem: SmPort,
     /// Debug view of the register file: register number, and its value the next cycle
     /// (read on a port of its own and registered, so the GPU's debug select starts from

@@ -101,8 +101,7 @@ impl Logic for BankSlice {
         // A request served now is still up now (its core drops it next cycle), so it is not
         // registered as asking again; nor is the one picked now (below), which is accessed
         // next cycle and, if the lock holds it back, registered again then. A request not
-        // kept (its instruction faults) is withdrawn in its first cycle, so it is never
-        // registered: a registered request is still up, and kept, when its access comes.
+        // kept is never registered (docs/interfaces.md, the shared-memory port's rule 2).
         self.asked.next = false;
         self.two_asked.next = false;
         for i in 0..16 {

@@ -18,10 +18,9 @@
 //!   cores that ask it and keep their request (`asks`); per core, the request's row, store?,
 //!   `_sync`? and data (`fields`). The wire from a core to the banks is then a cycle of its
 //!   own, and the arbitration starts from flip-flops. A request granted in cycle c is still up
-//!   then (its core drops it in the next), so it is not registered as asking again. A core
-//!   withdraws a request (`keep` low: its instruction faults) only in its first cycle, so a
-//!   withdrawn request is never registered, and a registered one is still up when its access
-//!   comes: the access stage does not look at the cores at all.
+//!   then (its core drops it in the next), so it is not registered as asking again. A
+//!   withdrawn request is never registered (docs/interfaces.md, the shared-memory port's rule
+//!   2), so the access stage does not look at the cores at all.
 //! - **Arbitrate** (cycle c+1): each bank picks one of its eligible registered requests
 //!   round-robin ([`arbiter`]); the access stage registers the winner with its row, store?
 //!   and `_sync`?, and a register beside it the winner's data. A core keeps its request up,
@@ -93,9 +92,8 @@ pub struct SharedMem {
     pub clock: Signal<In, Clock>,
     /// Launch: drop every lock, reset arbitration and counters.
     pub clear: Signal<In, Bit>,
-    /// Per core: its shared-memory port ([`SmPortTarget`]). A core keeps its request up,
-    /// unchanged, until it is granted (two cycles after it was first seen, at the earliest),
-    /// or withdraws it in its first cycle (`keep` low: its instruction faulted).
+    /// Per core: its shared-memory port ([`SmPortTarget`]; its protocol in
+    /// docs/interfaces.md).
     pub cores: [SmPortTarget; N],
     /// Per core: its READY (its task ended this cycle or the one before); a lock it holds is
     /// released.
