@@ -50,7 +50,7 @@ const PDR_SECONDS: u32 = 120;
 /// The block `module` instantiated as `dut` inside a property module, its ports connected to
 /// the property module's signals of the same name: element i of an array, `name$i`, to
 /// element i of `name`; signal `field` of interface i of an array, `name$i$field`, to
-/// element i of `name_field`.
+/// element i of `name_field`; signal `field` of an interface, `name$field`, to `name_field`.
 pub fn instantiate(module: &str, ports: &[Port]) -> String {
     let connections: Vec<String> = ports
         .iter()
@@ -58,11 +58,13 @@ pub fn instantiate(module: &str, ports: &[Port]) -> String {
             let mut parts = p.name.splitn(3, '$');
             let base = parts.next().unwrap_or_default();
             match (parts.next(), parts.next()) {
-                (Some(i), field) => {
-                    let i: usize = i.parse().expect("an array port's index");
-                    let signal = field.map_or(base.to_string(), |f| format!("{base}_{f}"));
-                    format!("    .{}({signal}[{} +: {}])", p.name, i * p.width, p.width)
-                }
+                (Some(second), field) => match second.parse::<usize>() {
+                    Ok(i) => {
+                        let signal = field.map_or(base.to_string(), |f| format!("{base}_{f}"));
+                        format!("    .{}({signal}[{} +: {}])", p.name, i * p.width, p.width)
+                    }
+                    Err(_) => format!("    .{}({})", p.name, p.name.replace('$', "_")),
+                },
                 (None, _) => format!("    .{0}({0})", p.name),
             }
         })
@@ -253,10 +255,13 @@ mod tests {
             width,
             is_input: true,
         };
-        let text = instantiate("m", &[port("clock", 1), port("addr$2", 12)]);
+        let text = instantiate(
+            "m",
+            &[port("clock", 1), port("addr$2", 12), port("trace$tp", 7)],
+        );
         assert_eq!(
             text,
-            "m dut(\n    .clock(clock),\n    .addr$2(addr[24 +: 12])\n  );"
+            "m dut(\n    .clock(clock),\n    .addr$2(addr[24 +: 12]),\n    .trace$tp(trace_tp)\n  );"
         );
     }
 

@@ -31,6 +31,10 @@ module scheduler_props(
   wire [6:0] status_frame;
   wire [3:0] status_core, status_ip;
   wire [5:0] event_frame;
+  wire [6:0] trace_tp;
+  wire [15:0] trace_busy, trace_acq, trace_holds;
+  wire trace_handled;
+  wire [2:0] trace_error;
   // DUT: testbenches/tests/formal.rs instantiates gpu16_scheduler here as `dut`.
 
   // Cores with a task in flight, as the cores see it.

@@ -322,12 +322,12 @@ fn with_fence_observer(design: &str) -> String {
     let at = design.find(header).expect("the scheduler's module") + header.len();
     let body = at + design[at..].find(");").expect("its port list") + 2;
     assert!(
-        design.contains("wire  [1:0] walk$fence;"),
+        design.contains("wire  [1:0] walk$at_tp$fence;"),
         "the walk's fence"
     );
     format!(
         "{}formal_fence,{}\n    output wire [1:0] formal_fence;\n    assign formal_fence = \
-         walk$fence;{}",
+         walk$at_tp$fence;{}",
         &design[..at],
         &design[at..body],
         &design[body..]
