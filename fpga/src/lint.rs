@@ -11,19 +11,22 @@
 //!   a `localparam` in each module that holds the enum, its flip-flop's included, used or not.
 //!
 //! A GPU of N < 16 cores leaves unread what the scheduler and the shared memory offer the
-//! absent cores ([`absent_core_waivers`]): those signals, by name. And two kinds of outputs
+//! absent cores ([`absent_core_waivers`]): those signals, by name. And three kinds of signals
 //! are left unread on purpose ([`UNREAD_BY_DESIGN`]): a block that decodes an instruction
-//! takes what it needs of its decoder's outputs, and nothing in the GPU reads the trace ports
-//! (the viewer reads them from the waveform). Those, by instance name; nothing else is waived.
+//! takes what it needs of its decoder's outputs, a block that reads the execute register E
+//! takes what it needs of E's fields, and nothing in the GPU reads the trace ports (the
+//! viewer reads them from the waveform). Those, by name; nothing else is waived.
 
 use crate::tools::{run, ToolError};
 use gpu16_sim::frame::CORES;
 use std::path::Path;
 
-/// The instance names whose unread outputs are waived: every decoder
-/// (`gpu16_hdl::core::Decode`: `decode`, and `e_decode`, E's in the fetch) and every trace
-/// port (`gpu16_hdl::trace`: `trace`).
-pub const UNREAD_BY_DESIGN: [&str; 2] = ["decode", "trace"];
+/// The signals whose unread bits are waived, as Verilator message patterns: the outputs of
+/// every decoder (`gpu16_hdl::core::Decode`: instances `decode`, and `e_decode`, E's in the
+/// fetch), the fields of E a block reads it through (`gpu16_hdl::core::EStageTarget`: the
+/// port `e`, whose signals are `e$valid`, `e$insn`, …) and every trace port
+/// (`gpu16_hdl::trace`: `trace`).
+pub const UNREAD_BY_DESIGN: [&str; 3] = ["*decode$*", "*'e$*", "*trace$*"];
 
 /// Verilator warning classes waived for rust-hdl output (see the module documentation).
 pub const VERILATOR_WAIVERS: [&str; 4] = ["WIDTH", "DECLFILENAME", "UNOPTFLAT", "UNUSEDPARAM"];
@@ -72,12 +75,12 @@ pub fn verilator_lint_sized(
     run("verilator", &args, dir).map(|_| ())
 }
 
-/// The Verilator configuration lines waiving `UNUSEDSIGNAL` for the outputs of the instances
-/// [`UNREAD_BY_DESIGN`] names (after a `` `verilator_config `` line).
+/// The Verilator configuration lines waiving `UNUSEDSIGNAL` for the signals
+/// [`UNREAD_BY_DESIGN`] matches (after a `` `verilator_config `` line).
 pub fn unread_by_design_waivers() -> String {
     UNREAD_BY_DESIGN
         .iter()
-        .map(|name| format!("lint_off -rule UNUSEDSIGNAL -file \"*\" -match \"*{name}$*\"\n"))
+        .map(|pattern| format!("lint_off -rule UNUSEDSIGNAL -file \"*\" -match \"{pattern}\"\n"))
         .collect()
 }
 

@@ -19,15 +19,15 @@ fn present(x: &mut Execute, insn: Instruction, last: bool) {
     let word = insn.encode();
     x.start.next = false;
     x.stop.next = false;
-    x.e_valid.next = true;
-    x.e_insn.next = u64::from(word).into();
-    x.e_mem.next = matches!(insn, Instruction::Load { .. } | Instruction::Store { .. });
-    x.e_last.next = last;
-    x.e_sub.next = !matches!(insn, Instruction::Alu { op: AluOp::Add, .. });
-    x.e_a.next = 6.into();
-    x.e_b.next = 3.into();
-    x.e_c.next = 9.into();
-    x.taken.next = false;
+    x.e.valid.next = true;
+    x.e.insn.next = u64::from(word).into();
+    x.e.mem.next = matches!(insn, Instruction::Load { .. } | Instruction::Store { .. });
+    x.e.last.next = last;
+    x.e.sub.next = !matches!(insn, Instruction::Alu { op: AluOp::Add, .. });
+    x.e.a.next = 6.into();
+    x.e.b.next = 3.into();
+    x.e.c.next = 9.into();
+    x.e.taken.next = false;
     x.request.gnt.next = false;
     x.port_busy.next = false;
     x.init_write.next = false;
@@ -144,8 +144,8 @@ fn errors_end_the_task_with_their_code() {
     // A load with mode bits 11: ILLEGAL_INSN, at once.
     let mut x = started();
     present(&mut x, Instruction::Ready, false);
-    x.e_insn.next = 0xb0c0.into();
-    x.e_mem.next = true;
+    x.e.insn.next = 0xb0c0.into();
+    x.e.mem.next = true;
     settle(&mut x).unwrap();
     assert!(x.finish.val() && x.finish_fault.val());
     assert_eq!(x.finish_code.val().index() as u64, FAULT_ILLEGAL_INSN);

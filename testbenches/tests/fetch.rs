@@ -105,20 +105,20 @@ fn e_gets_the_task_in_order_and_each_wrong_guess_costs_one_cycle() {
             f.start.next = false;
             word(&mut f, &prog, next);
             settle(&mut f).unwrap();
-            if f.e_valid.val() {
-                let ip = f.e_ip.val().index();
+            if f.e.valid.val() {
+                let ip = f.e.ip.val().index();
                 let w = prog[ip].encode();
                 assert_eq!(
-                    f.e_insn.val().index() as u16,
+                    f.e.insn.val().index() as u16,
                     w,
                     "cycle {cycle}: the word at IP {ip}"
                 );
                 let field = |s: u16| regs[usize::from((w >> s) & 15)];
                 assert_eq!(
                     (
-                        f.e_a.val().index() as u8,
-                        f.e_b.val().index() as u8,
-                        f.e_c.val().index() as u8
+                        f.e.a.val().index() as u8,
+                        f.e.b.val().index() as u8,
+                        f.e.c.val().index() as u8
                     ),
                     (field(8), field(4), field(0)),
                     "cycle {cycle}: operands of IP {ip}"
@@ -172,9 +172,9 @@ fn the_write_back_of_the_cycle_is_forwarded_to_the_operands() {
         tick(&mut f, |f| &mut f.clock).unwrap();
         settle(&mut f).unwrap();
         let got = (
-            f.e_a.val().index(),
-            f.e_b.val().index(),
-            f.e_c.val().index(),
+            f.e.a.val().index(),
+            f.e.b.val().index(),
+            f.e.c.val().index(),
         );
         assert_eq!(got, forwarded, "write-back to r{dst}");
     }

@@ -9,6 +9,7 @@
 
 use gpu16_hdl::core::MemoryAccess;
 use gpu16_hdl::sim::{connected, settle, tick};
+use gpu16_sim::isa::opcode;
 
 /// E's instruction as far as this block sees it.
 #[derive(Clone, Copy)]
@@ -20,19 +21,18 @@ struct E {
     byte: u64,
 }
 
-const LD: u64 = 11;
-const ST: u64 = 13;
-const READY: u64 = 15;
+const LD: u64 = opcode::LD as u64;
+const ST: u64 = opcode::ST as u64;
+const READY: u64 = opcode::READY as u64;
 
 fn present(m: &mut MemoryAccess, e: E) {
-    m.e_valid.next = true;
-    m.e_opcode.next = e.opcode.into();
-    m.e_mode.next = e.mode.into();
-    m.e_mem.next = e.opcode == LD || e.opcode == ST;
-    m.e_last.next = e.last;
-    m.e_a.next = (e.addr & 0xff).into();
-    m.e_b.next = (e.addr >> 8).into();
-    m.e_c.next = e.byte.into();
+    m.e.valid.next = true;
+    m.e.insn.next = ((e.opcode << 12) | (e.mode << 6)).into();
+    m.e.mem.next = e.opcode == LD || e.opcode == ST;
+    m.e.last.next = e.last;
+    m.e.a.next = (e.addr & 0xff).into();
+    m.e.b.next = (e.addr >> 8).into();
+    m.e.c.next = e.byte.into();
     m.port_busy.next = false;
     m.request.gnt.next = false;
     m.finish.next = false;

@@ -21,12 +21,12 @@ fn reg(n: u64) -> Reg {
 fn present(r: &mut Results, insn: Instruction, a: u8, b: u8, done: bool) {
     let word = insn.encode();
     r.core_id.next = CORE.into();
-    r.e_valid.next = true;
-    r.e_insn.next = u64::from(word).into();
-    r.e_mem.next = matches!(insn, Instruction::Load { .. } | Instruction::Store { .. });
-    r.a.next = u64::from(a).into();
-    r.b.next = u64::from(b).into();
-    r.subtract.next = !matches!(insn, Instruction::Alu { op: AluOp::Add, .. });
+    r.e.valid.next = true;
+    r.e.insn.next = u64::from(word).into();
+    r.e.mem.next = matches!(insn, Instruction::Load { .. } | Instruction::Store { .. });
+    r.e.a.next = u64::from(a).into();
+    r.e.b.next = u64::from(b).into();
+    r.e.sub.next = !matches!(insn, Instruction::Alu { op: AluOp::Add, .. });
     r.held.next = false;
     r.stop.next = false;
     r.done.next = done;
@@ -176,7 +176,7 @@ fn mul_writes_two_bytes_and_div_its_quotient_when_done() {
             "mul {a}, {b}: high byte"
         );
         // The next instruction in E, a cycle later: the sequence is over.
-        r.e_valid.next = false;
+        r.e.valid.next = false;
         tick(&mut r, |r| &mut r.clock).unwrap();
 
         // div: nothing until the divider is done, then the quotient.
@@ -204,7 +204,7 @@ fn mul_writes_two_bytes_and_div_its_quotient_when_done() {
             Some((dst as usize, AluOp::Div.apply(a, b))),
             "div {a}, {b}"
         );
-        r.e_valid.next = false;
+        r.e.valid.next = false;
         tick(&mut r, |r| &mut r.clock).unwrap();
     }
 }

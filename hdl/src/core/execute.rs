@@ -8,7 +8,7 @@
 //! instruction (`ready`, or at IP 15 unless a taken `bnz`) is done, or at a fault; ending
 //! with a lock still held is `ATOMIC_VIOLATION`.
 
-use super::{Decode, MemoryAccess, Results};
+use super::{Decode, EStageTarget, MemoryAccess, Results};
 use crate::codes::{Code, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
 use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
@@ -21,17 +21,9 @@ pub struct Execute {
     /// A task starts now; the task is abandoned (clear or halt).
     pub start: Signal<In, Bit>,
     pub stop: Signal<In, Bit>,
-    /// E ([`super::Fetch`]): valid, instruction, load or store, the task's last instruction
-    /// unless a taken `bnz`, the adder subtracts, operands; its `bnz` is taken.
-    pub e_valid: Signal<In, Bit>,
-    pub e_insn: Signal<In, Bits<16>>,
-    pub e_mem: Signal<In, Bit>,
-    pub e_last: Signal<In, Bit>,
-    pub e_sub: Signal<In, Bit>,
-    pub e_a: Signal<In, Bits<8>>,
-    pub e_b: Signal<In, Bits<8>>,
-    pub e_c: Signal<In, Bits<8>>,
-    pub taken: Signal<In, Bit>,
+    /// E, from the fetch ([`EStageTarget`]), passed on whole to the memory access and the
+    /// units.
+    pub e: EStageTarget,
     /// E's access, for the memory port ([`super::MemoryPort`]), which passes back the
     /// shared memory's grant and a load's byte; a store that leaves E now.
     pub request: SmPort,
@@ -83,20 +75,13 @@ impl Logic for Execute {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, running_q);
-        self.opc.next = self.e_insn.val().get_bits::<4>(12);
+        self.opc.next = self.e.insn.val().get_bits::<4>(12);
         self.decode.opcode.next = self.opc.val();
 
         // ---- the memory access, and the faults ----
         SmPort::link(&mut self.request, &mut self.access.request);
         self.access.clock.next = self.clock.val();
-        self.access.e_valid.next = self.e_valid.val();
-        self.access.e_opcode.next = self.opc.val();
-        self.access.e_mode.next = self.e_insn.val().get_bits::<2>(6);
-        self.access.e_mem.next = self.e_mem.val();
-        self.access.e_last.next = self.e_last.val();
-        self.access.e_a.next = self.e_a.val();
-        self.access.e_b.next = self.e_b.val().get_bits::<4>(0);
-        self.access.e_c.next = self.e_c.val();
+        EStageTarget::link(&mut self.e, &mut self.access.e);
         self.access.port_busy.next = self.port_busy.val();
         self.access.port_keep.next = self.port_keep.val();
         self.access.port_sync.next = self.port_sync.val();
@@ -105,10 +90,10 @@ impl Logic for Execute {
 
         // ---- is E done this cycle? does the task end? ----
         self.e_done.next = false;
-        if self.e_valid.val() && !self.access.port_wait.val() {
+        if self.e.valid.val() && !self.access.port_wait.val() {
             if self.access.fault.val() || self.access.post.val() {
                 self.e_done.next = true;
-            } else if self.e_mem.val() {
+            } else if self.e.mem.val() {
                 self.e_done.next = self.access.granted.val();
             } else if self.decode.is_div.val() {
                 self.e_done.next = self.results.div_done.val();
@@ -118,9 +103,11 @@ impl Logic for Execute {
                 self.e_done.next = true;
             }
         }
-        // `taken` implies `bnz`, not `ready`: a taken branch in E with `e_last` is at IP 15.
-        self.finish_ok.next =
-            self.e_done.val() && !self.access.fault.val() && self.e_last.val() && !self.taken.val();
+        // `taken` implies `bnz`, not `ready`: a taken branch in E with `last` is at IP 15.
+        self.finish_ok.next = self.e_done.val()
+            && !self.access.fault.val()
+            && self.e.last.val()
+            && !self.e.taken.val();
         self.finish.next = self.access.fault.val() || self.finish_ok.val();
         self.access.finish.next = self.finish.val();
         // A task that ends holding a lock (its last instruction is not the `st_sync`).
@@ -134,7 +121,7 @@ impl Logic for Execute {
             self.finish_code.next = self.fault_atomic_violation.val();
         }
         self.advance.next = self.start.val()
-            || (self.running_q.q.val() && (!self.e_valid.val() || self.e_done.val()));
+            || (self.running_q.q.val() && (!self.e.valid.val() || self.e_done.val()));
         if self.advance.val() {
             self.running_q.d.next = !self.finish.val();
         }
@@ -145,12 +132,7 @@ impl Logic for Execute {
         // ---- the units and the write-back ----
         self.results.clock.next = self.clock.val();
         self.results.core_id.next = self.core_id.val();
-        self.results.e_valid.next = self.e_valid.val();
-        self.results.e_insn.next = self.e_insn.val();
-        self.results.e_mem.next = self.e_mem.val();
-        self.results.a.next = self.e_a.val();
-        self.results.b.next = self.e_b.val();
-        self.results.subtract.next = self.e_sub.val();
+        EStageTarget::link(&mut self.e, &mut self.results.e);
         self.results.held.next = self.access.port_wait.val();
         self.results.stop.next = self.stop.val();
         self.results.done.next = self.e_done.val();

@@ -8,7 +8,7 @@
 //! checks the guess (`mispredict`): a wrong one drops the fetched word and restarts the fetch
 //! at the right IP, so E's branch decision only selects where the fetch restarts.
 
-use super::Decode;
+use super::{Decode, EStage};
 use rust_hdl::prelude::*;
 
 /// IP, the fetched instruction, and E.
@@ -48,21 +48,8 @@ pub struct Fetch {
     /// The task ends next cycle, as foreseen from E or the fetched word (for the READY
     /// flip-flops).
     pub ends_next: Signal<Out, Bit>,
-    /// E: valid, instruction, its IP, whether it is a load or store, RF[bits 11:8],
-    /// RF[7:4] (`ld`/`st`: the address's high bits), RF[3:0].
-    pub e_valid: Signal<Out, Bit>,
-    pub e_insn: Signal<Out, Bits<16>>,
-    pub e_ip: Signal<Out, Bits<4>>,
-    pub e_mem: Signal<Out, Bit>,
-    pub e_a: Signal<Out, Bits<8>>,
-    pub e_b: Signal<Out, Bits<8>>,
-    pub e_c: Signal<Out, Bits<8>>,
-    /// E's instruction ends the task unless it is a taken `bnz` (`ready`, or at IP 15); the
-    /// ALU's adder subtracts (not `add`). Both decoded here, so they are registers in E.
-    pub e_last: Signal<Out, Bit>,
-    pub e_sub: Signal<Out, Bit>,
-    /// E's `bnz` is taken.
-    pub taken: Signal<Out, Bit>,
+    /// E ([`EStage`]: its fields in a table there).
+    pub e: EStage,
 
     /// Next instruction to fetch (its word is out of the program memory now), and whether IP
     /// 15 has been fetched already.
@@ -116,8 +103,8 @@ impl Logic for Fetch {
         // ---- E's branch, against the guess ----
         self.e_decode.opcode.next = self.e_insn_q.q.val().get_bits::<4>(12);
         self.e_bnz.next = self.e_valid_q.q.val() && self.e_decode.is_bnz.val();
-        self.taken.next = self.e_bnz.val() && self.e_a_q.q.val().any();
-        self.mispredict.next = self.e_bnz.val() && (self.taken.val() != self.e_pred.q.val());
+        self.e.taken.next = self.e_bnz.val() && self.e_a_q.q.val().any();
+        self.mispredict.next = self.e_bnz.val() && (self.e.taken.val() != self.e_pred.q.val());
 
         // ---- the fetched word ----
         self.f_ip.next = self.ip.q.val();
@@ -135,7 +122,7 @@ impl Logic for Fetch {
                 || self.word_mem.val()
                 || self.decode.is_bnz.val());
         if self.mispredict.val() {
-            self.next_jump.next = self.taken.val();
+            self.next_jump.next = self.e.taken.val();
             self.next_target.next = self.e_insn_q.q.val().get_bits::<4>(4);
             self.next_from.next = self.e_ip_q.q.val();
         } else {
@@ -205,14 +192,14 @@ impl Logic for Fetch {
                 self.e_valid_q.q.val() && self.e_ends.q.val() && !self.busy_next.val();
         }
 
-        self.e_valid.next = self.e_valid_q.q.val();
-        self.e_insn.next = self.e_insn_q.q.val();
-        self.e_ip.next = self.e_ip_q.q.val();
-        self.e_mem.next = self.e_mem_q.q.val();
-        self.e_a.next = self.e_a_q.q.val();
-        self.e_b.next = self.e_b_q.q.val();
-        self.e_c.next = self.e_c_q.q.val();
-        self.e_last.next = self.e_last_q.q.val();
-        self.e_sub.next = self.e_sub_q.q.val();
+        self.e.valid.next = self.e_valid_q.q.val();
+        self.e.insn.next = self.e_insn_q.q.val();
+        self.e.ip.next = self.e_ip_q.q.val();
+        self.e.mem.next = self.e_mem_q.q.val();
+        self.e.a.next = self.e_a_q.q.val();
+        self.e.b.next = self.e_b_q.q.val();
+        self.e.c.next = self.e_c_q.q.val();
+        self.e.last.next = self.e_last_q.q.val();
+        self.e.sub.next = self.e_sub_q.q.val();
     }
 }

@@ -14,7 +14,7 @@
 //!   can see (MACHINE.md §6–§7, [`AtomicCheck`]) give `ATOMIC_VIOLATION`. The faulting access is
 //!   not made.
 
-use super::{AtomicCheck, Decode};
+use super::{AtomicCheck, Decode, EStageTarget};
 use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
 
@@ -22,17 +22,10 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Default)]
 pub struct MemoryAccess {
     pub clock: Signal<In, Clock>,
-    /// E: valid, opcode, mode bits (7:6), load or store, the task's last instruction
-    /// unless a taken `bnz` (for a store: at IP 15), operands (the address is
-    /// `{e_b[3:0], e_a}`, a store's byte `e_c`).
-    pub e_valid: Signal<In, Bit>,
-    pub e_opcode: Signal<In, Bits<4>>,
-    pub e_mode: Signal<In, Bits<2>>,
-    pub e_mem: Signal<In, Bit>,
-    pub e_last: Signal<In, Bit>,
-    pub e_a: Signal<In, Bits<8>>,
-    pub e_b: Signal<In, Bits<4>>,
-    pub e_c: Signal<In, Bits<8>>,
+    /// E ([`EStageTarget`]): its instruction's opcode and mode bits (7:6), whether it is a
+    /// load or store, the task's last instruction (for a store: at IP 15), the address
+    /// `{b[3:0], a}` and a store's byte `c`.
+    pub e: EStageTarget,
     /// E's access, for the memory port ([`super::MemoryPort`]), which passes back the
     /// shared memory's grant (of the access it presents now: E's or a posted store) and a
     /// load's byte; a store that leaves E now (the port posts it unless it is granted).
@@ -68,6 +61,8 @@ pub struct MemoryAccess {
     /// far side of the shared memory, enables one flip-flop and not twelve).
     locked_q: DFF<Bit>,
     lock_addr: DFF<Bits<12>>,
+    /// E's mode bits (7:6: `sync`, and 1x illegal); it is a load.
+    mode: Signal<Local, Bits<2>>,
     is_load: Signal<Local, Bit>,
 }
 
@@ -75,16 +70,17 @@ impl Logic for MemoryAccess {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, mem_wait, locked_q, lock_addr);
-        self.decode.opcode.next = self.e_opcode.val();
-        self.is_load.next = self.e_mem.val() && !self.decode.is_store_of_mem.val();
-        self.request.write.next = self.e_mem.val() && self.decode.is_store_of_mem.val();
-        self.request.sync.next = self.e_mode.val().get_bit(0);
-        self.request.addr.next =
-            (bit_cast::<12, 4>(self.e_b.val()) << 8) | bit_cast::<12, 8>(self.e_a.val());
-        self.request.wdata.next = self.e_c.val();
+        self.decode.opcode.next = self.e.insn.val().get_bits::<4>(12);
+        self.mode.next = self.e.insn.val().get_bits::<2>(6);
+        self.is_load.next = self.e.mem.val() && !self.decode.is_store_of_mem.val();
+        self.request.write.next = self.e.mem.val() && self.decode.is_store_of_mem.val();
+        self.request.sync.next = self.mode.val().get_bit(0);
+        self.request.addr.next = (bit_cast::<12, 4>(self.e.b.val().get_bits::<4>(0)) << 8)
+            | bit_cast::<12, 8>(self.e.a.val());
+        self.request.wdata.next = self.e.c.val();
 
         // ---- the checks ----
-        self.illegal.next = self.e_mem.val() && self.e_mode.val().get_bit(1);
+        self.illegal.next = self.e.mem.val() && self.mode.val().get_bit(1);
         self.atomic.locked.next = self.locked_q.q.val();
         self.atomic.lock_addr.next = self.lock_addr.q.val();
         self.atomic.is_load.next = self.is_load.val();
@@ -93,17 +89,17 @@ impl Logic for MemoryAccess {
         self.atomic.is_ready.next = self.decode.is_ready.val();
         self.atomic.addr.next = self.request.addr.val();
         self.port_wait.next =
-            self.e_valid.val() && self.port_busy.val() && (self.e_mem.val() || self.e_last.val());
-        self.fault.next = self.e_valid.val()
+            self.e.valid.val() && self.port_busy.val() && (self.e.mem.val() || self.e.last.val());
+        self.fault.next = self.e.valid.val()
             && !self.mem_wait.q.val()
             && !self.port_wait.val()
             && (self.illegal.val() || self.atomic.violation.val());
 
         // ---- the request (`port_busy` is not in `req`: one LUT from flip-flops) ----
-        self.request.req.next = self.e_valid.val() && self.e_mem.val() && !self.mem_wait.q.val();
+        self.request.req.next = self.e.valid.val() && self.e.mem.val() && !self.mem_wait.q.val();
         self.request.keep.next = self.request.req.val() && !self.fault.val();
-        // (A store is never `ready`, so `e_last` means IP 15 here.)
-        self.post.next = self.request.write.val() && !self.e_last.val();
+        // (A store is never `ready`, so `last` means IP 15 here.)
+        self.post.next = self.request.write.val() && !self.e.last.val();
 
         // ---- registers ----
         // E's own access was granted (not the posted store's).

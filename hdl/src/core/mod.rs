@@ -47,6 +47,7 @@ mod alu;
 mod atomic_check;
 mod decode;
 mod divider;
+mod e_stage;
 mod execute;
 mod fetch;
 mod mem_port;
@@ -61,6 +62,7 @@ pub use alu::Alu;
 pub use atomic_check::AtomicCheck;
 pub use decode::Decode;
 pub use divider::Divider;
+pub use e_stage::{EStage, EStageTarget};
 pub use execute::Execute;
 pub use fetch::Fetch;
 pub use mem_port::MemoryPort;
@@ -188,15 +190,7 @@ impl Logic for Core {
         self.execute.core_id.next = self.core_id.val();
         self.execute.start.next = self.task.start.val();
         self.execute.stop.next = self.stop.val();
-        self.execute.e_valid.next = self.fetch.e_valid.val();
-        self.execute.e_insn.next = self.fetch.e_insn.val();
-        self.execute.e_mem.next = self.fetch.e_mem.val();
-        self.execute.e_last.next = self.fetch.e_last.val();
-        self.execute.e_sub.next = self.fetch.e_sub.val();
-        self.execute.e_a.next = self.fetch.e_a.val();
-        self.execute.e_b.next = self.fetch.e_b.val();
-        self.execute.e_c.next = self.fetch.e_c.val();
-        self.execute.taken.next = self.fetch.taken.val();
+        EStage::join(&mut self.fetch.e, &mut self.execute.e);
         self.execute.port_busy.next = self.port.busy.val();
         self.execute.port_keep.next = self.mem.keep.val();
         self.execute.port_sync.next = self.mem.sync.val();
@@ -212,7 +206,7 @@ impl Logic for Core {
         self.ready_port.finish.next = self.execute.finish.val();
         self.ready_port.finish_fault.next = self.execute.finish_fault.val();
         self.ready_port.finish_code.next = self.execute.finish_code.val();
-        self.ready_port.e_ip.next = self.fetch.e_ip.val();
+        self.ready_port.e_ip.next = self.fetch.e.ip.val();
         self.ready_port.ends_next.next = self.fetch.ends_next.val();
         self.ready_port.locked_next.next = self.execute.locked_next.val();
         self.task.ready.next = self.ready_port.ready.val();
@@ -227,8 +221,8 @@ impl Logic for Core {
 
         // ---- trace ----
         self.trace.frame.next = self.frame.q.val();
-        self.trace.e_valid.next = self.fetch.e_valid.val();
-        self.trace.e_ip.next = self.fetch.e_ip.val();
+        self.trace.e_valid.next = self.fetch.e.valid.val();
+        self.trace.e_ip.next = self.fetch.e.ip.val();
         self.trace.rf_we.next = self.execute.we.val();
         self.trace.rf_wa.next = self.execute.wa.val();
         self.trace.rf_wd.next = self.execute.wd.val();

@@ -11,7 +11,7 @@
 //! adder's bits join with one gate after it (the core's own loop: ALU → write-back →
 //! forwarding → E).
 
-use super::{Alu, Decode, Divider, Multiplier};
+use super::{Alu, Decode, Divider, EStageTarget, Multiplier};
 use rust_hdl::prelude::*;
 
 /// The units, and the value written back.
@@ -20,13 +20,9 @@ pub struct Results {
     pub clock: Signal<In, Clock>,
     /// This core's number (for `set_const`'s core id).
     pub core_id: Signal<In, Bits<4>>,
-    /// E: valid, instruction, a load or store, operands; the adder subtracts (not `add`).
-    pub e_valid: Signal<In, Bit>,
-    pub e_insn: Signal<In, Bits<16>>,
-    pub e_mem: Signal<In, Bit>,
-    pub a: Signal<In, Bits<8>>,
-    pub b: Signal<In, Bits<8>>,
-    pub subtract: Signal<In, Bit>,
+    /// E ([`EStageTarget`]): its instruction, whether it is a load or store, the operands
+    /// `a` and `b`, and whether the adder subtracts.
+    pub e: EStageTarget,
     /// E waits for a posted store (a `mul` or `div` starts after it); the task is abandoned.
     pub held: Signal<In, Bit>,
     pub stop: Signal<In, Bit>,
@@ -77,28 +73,28 @@ impl Logic for Results {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, mul_low, mul_high);
-        self.opcode.next = self.e_insn.val().get_bits::<4>(12);
+        self.opcode.next = self.e.insn.val().get_bits::<4>(12);
         self.decode.opcode.next = self.opcode.val();
-        self.dst.next = self.e_insn.val().get_bits::<4>(0);
-        self.is_load.next = self.e_mem.val() && !self.decode.is_store_of_mem.val();
-        self.is_store.next = self.e_mem.val() && self.decode.is_store_of_mem.val();
+        self.dst.next = self.e.insn.val().get_bits::<4>(0);
+        self.is_load.next = self.e.mem.val() && !self.decode.is_store_of_mem.val();
+        self.is_store.next = self.e.mem.val() && self.decode.is_store_of_mem.val();
         self.alu.opcode.next = self.opcode.val();
-        self.alu.subtract.next = self.subtract.val();
-        self.alu.a.next = self.a.val();
-        self.alu.b.next = self.b.val();
-        self.alu.imm.next = self.e_insn.val().get_bits::<8>(4);
+        self.alu.subtract.next = self.e.sub.val();
+        self.alu.a.next = self.e.a.val();
+        self.alu.b.next = self.e.b.val();
+        self.alu.imm.next = self.e.insn.val().get_bits::<8>(4);
         self.alu.dst_high.next = self.dst.val().get_bit(3);
         self.alu.core_id.next = self.core_id.val();
         // A `mul` or `div` at IP 15 starts once a posted store before it is granted.
         self.div.clock.next = self.clock.val();
-        self.div.run.next = self.e_valid.val() && self.decode.is_div.val() && !self.held.val();
-        self.div.dividend.next = self.a.val();
-        self.div.divisor.next = self.b.val();
+        self.div.run.next = self.e.valid.val() && self.decode.is_div.val() && !self.held.val();
+        self.div.dividend.next = self.e.a.val();
+        self.div.divisor.next = self.e.b.val();
         self.div_done.next = self.div.done.val();
         self.mul.clock.next = self.clock.val();
-        self.mul.a.next = self.a.val();
-        self.mul.b.next = self.b.val();
-        self.mul_low.d.next = self.e_valid.val()
+        self.mul.a.next = self.e.a.val();
+        self.mul.b.next = self.e.b.val();
+        self.mul_low.d.next = self.e.valid.val()
             && self.decode.is_mul.val()
             && !self.held.val()
             && !self.mul_low.q.val()
