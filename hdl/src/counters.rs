@@ -30,9 +30,10 @@
 //! each at random and all at once, across runs shorter and longer than a drain pass, replayed
 //! cycle for cycle in Icarus against this simulation.
 
+use gpu16_sim::run::CounterGroup;
 use rust_hdl::prelude::*;
 
-/// Number of counters (`sel` 0–95), in the order `gpu16_sim::run::COUNTERS` gives.
+/// Number of counters (`sel` 0–95), in the order `gpu16_sim::run::CounterGroup` gives.
 pub use gpu16_sim::run::COUNTERS;
 /// Cycles without a run after which every prescaler has been drained: a full pass of the
 /// drain (96), the registered events and the RAM write (2), and margin.
@@ -49,8 +50,8 @@ pub struct Counters {
     /// A run is in progress. Events come only while it is; once it has been low for a full
     /// pass of the drain, the counts are final.
     pub running: Signal<In, Bit>,
-    /// Events this cycle, bit i for counter i.
-    pub events: Signal<In, Bits<COUNTERS>>,
+    /// Events this cycle: a group of 16 per [`CounterGroup`], bit i for core (or bank) i.
+    pub events: PerfEvents,
     /// Counter to read (0–95); its count is on `value` the next cycle, while `ready`.
     pub sel: Signal<In, Bits<7>>,
     pub value: Signal<Out, Bits<32>>,
@@ -58,6 +59,49 @@ pub struct Counters {
     pub ready: Signal<Out, Bit>,
     _enabled: bool,
     _state: Box<Drain>,
+}
+
+/// The events of a cycle, a field per [`CounterGroup`] (named as the group), bit i for core
+/// or bank i. The block numbers the counters in the contract's order ([`PerfEvents::group`]).
+#[derive(LogicInterface, Default)]
+pub struct PerfEvents {
+    pub retired: Signal<In, Bits<16>>,
+    pub mem_stall: Signal<In, Bits<16>>,
+    pub busy: Signal<In, Bits<16>>,
+    pub lock_waits: Signal<In, Bits<16>>,
+    pub bank_accesses: Signal<In, Bits<16>>,
+    pub bank_contended: Signal<In, Bits<16>>,
+}
+
+impl PerfEvents {
+    /// The field carrying `group`'s events, and its name in the block's Verilog.
+    fn group(&self, group: CounterGroup) -> (&Signal<In, Bits<16>>, &'static str) {
+        match group {
+            CounterGroup::Retired => (&self.retired, "events$retired"),
+            CounterGroup::MemStall => (&self.mem_stall, "events$mem_stall"),
+            CounterGroup::Busy => (&self.busy, "events$busy"),
+            CounterGroup::LockWaits => (&self.lock_waits, "events$lock_waits"),
+            CounterGroup::BankAccesses => (&self.bank_accesses, "events$bank_accesses"),
+            CounterGroup::BankContended => (&self.bank_contended, "events$bank_contended"),
+        }
+    }
+
+    /// Counter n's event this cycle.
+    fn event(&self, n: usize) -> bool {
+        let group = CounterGroup::ALL[n / 16];
+        debug_assert_eq!(group.counter(n % 16), n);
+        self.group(group).0.val().get_bit(n % 16)
+    }
+
+    /// The Verilog concatenation of every event, counter 0 in bit 0.
+    fn verilog_concatenation(&self) -> String {
+        let fields: Vec<&str> = CounterGroup::ALL
+            .iter()
+            .rev()
+            .map(|&g| self.group(g).1)
+            .collect();
+        format!("{{{}}}", fields.join(", "))
+    }
 }
 
 /// The simulation's state of the counters: what the Verilog keeps in registers and the RAM.
@@ -173,11 +217,10 @@ impl Logic for Counters {
             return;
         }
         if self.clock.pos_edge() {
-            let events = self.events.val();
             self._state.edge(
                 self.clear.val(),
                 self.running.val(),
-                std::array::from_fn(|i| events.get_bit(i)),
+                std::array::from_fn(|i| self.events.event(i)),
                 self.sel.val().index(),
             );
         }
@@ -192,12 +235,12 @@ impl Logic for Counters {
 
     fn hdl(&self) -> Verilog {
         if self._enabled {
-            Verilog::Custom(verilog())
+            Verilog::Custom(verilog(&self.events.verilog_concatenation()))
         } else {
             // Flip-flops that always hold their value: every simulator starts them there (an
             // `always @(*)` with no inputs would never run), and yosys removes them. The unused
             // inputs are named for Verilator's lint (its `*unused*` convention).
-            Verilog::Custom(
+            Verilog::Custom(format!(
                 "\
 initial value = 32'h0;
 initial ready = 1'b1;
@@ -205,18 +248,21 @@ always @(posedge clock) begin
    value <= 32'h0;
    ready <= 1'b1;
 end
-wire unused_inputs = &{1'b0, clear, running, events, sel};
-"
-                .into(),
-            )
+wire unused_inputs = &{{1'b0, clear, running, {events}, sel}};
+",
+                events = self.events.verilog_concatenation()
+            ))
         }
     }
 }
 
-/// The enabled block's Verilog (see the module comment for the structure).
-fn verilog() -> String {
+/// The enabled block's Verilog (see the module comment for the structure), its events
+/// `events` (a concatenation, counter 0 in bit 0).
+fn verilog(events: &str) -> String {
     format!(
         "\
+wire [{c}:0] events = {events};
+
 // The drain: its turn (one-hot `hot` and binary `p`), first pass since the launch, and what
 // it took last cycle (`taken`, counter `p_q`), added into the RAM this cycle when `wv`.
 reg [{c}:0] hot = {n}'h1;

@@ -19,7 +19,7 @@
 //! that would serve them.
 
 use crate::core::Core;
-use crate::counters::{Counters, COUNTERS};
+use crate::counters::Counters;
 use crate::host_port::HostPortTarget;
 use crate::program_writer::ProgramWriter;
 use crate::scheduler::Scheduler;
@@ -64,8 +64,10 @@ pub struct Gpu {
     dbg: Signal<Local, Bits<8>>,
     /// `dbg_core` of last cycle: the core whose registered read is on `dbg_value` now.
     dbg_core_q: DFF<Bits<4>>,
-    /// Performance events of cores and banks, in counter order.
-    perf_events: Signal<Local, Bits<COUNTERS>>,
+    /// The cores' performance events, a bit per core (for the counters).
+    perf_retired: Signal<Local, Bits<16>>,
+    perf_stalled: Signal<Local, Bits<16>>,
+    perf_busy: Signal<Local, Bits<16>>,
 }
 
 impl Default for Gpu {
@@ -98,7 +100,9 @@ impl Gpu {
             present: Constant::new(u64::from(present_cores(cores)).into()),
             dbg: Default::default(),
             dbg_core_q: Default::default(),
-            perf_events: Default::default(),
+            perf_retired: Default::default(),
+            perf_stalled: Default::default(),
+            perf_busy: Default::default(),
         }
     }
 }
@@ -121,7 +125,9 @@ impl Logic for Gpu {
     fn update(&mut self) {
         // ---- cores ----
         self.dbg.next = 0.into();
-        self.perf_events.next = 0.into();
+        self.perf_retired.next = 0.into();
+        self.perf_stalled.next = 0.into();
+        self.perf_busy.next = 0.into();
         for i in 0..self.cores.len() {
             self.cores[i].clock.next = self.clock.val();
             self.cores[i].core_id.next = self.core_ids[i].val();
@@ -135,13 +141,18 @@ impl Logic for Gpu {
             if self.dbg_core_q.q.val().index() == i {
                 self.dbg.next = self.cores[i].dbg_reg.val();
             }
-            self.perf_events.next = self
-                .perf_events
+            self.perf_retired.next = self
+                .perf_retired
                 .val()
-                .replace_bit(i, self.cores[i].perf_retired.val())
-                .replace_bit(i + 16, self.cores[i].perf_stalled.val())
-                .replace_bit(i + 32, self.cores[i].perf_busy.val())
-                .replace_bit(i + 48, self.sm.perf_lock_wait.val().get_bit(i));
+                .replace_bit(i, self.cores[i].perf_retired.val());
+            self.perf_stalled.next = self
+                .perf_stalled
+                .val()
+                .replace_bit(i, self.cores[i].perf_stalled.val());
+            self.perf_busy.next = self
+                .perf_busy
+                .val()
+                .replace_bit(i, self.cores[i].perf_busy.val());
         }
         // ---- the ports of the cores this build lacks: tied off ----
         for i in self.cores.len()..16 {
@@ -159,11 +170,6 @@ impl Logic for Gpu {
         }
         // ---- banks ----
         for b in 0..16 {
-            self.perf_events.next = self
-                .perf_events
-                .val()
-                .replace_bit(b + 64, self.sm.perf_access.val().get_bit(b))
-                .replace_bit(b + 80, self.sm.perf_contended.val().get_bit(b));
             self.sm_rdata[b].next = self.sm.host_rdata[b].val();
         }
 
@@ -193,7 +199,12 @@ impl Logic for Gpu {
         self.counters.clock.next = self.clock.val();
         self.counters.clear.next = self.host.launch.val();
         self.counters.running.next = self.sched.running.val();
-        self.counters.events.next = self.perf_events.val();
+        self.counters.events.retired.next = self.perf_retired.val();
+        self.counters.events.mem_stall.next = self.perf_stalled.val();
+        self.counters.events.busy.next = self.perf_busy.val();
+        self.counters.events.lock_waits.next = self.sm.perf_lock_wait.val();
+        self.counters.events.bank_accesses.next = self.sm.perf_access.val();
+        self.counters.events.bank_contended.next = self.sm.perf_contended.val();
         self.counters.sel.next = self.host.stat_sel.val();
 
         // ---- host outputs ----

@@ -1,12 +1,14 @@
 //! The performance counters (hdl/src/counters.rs): after every run each of the 96 counts
 //! equals the plain sum of its events since the launch, `ready` rises within `READY_WITHIN`
-//! cycles of the run's end, and a build without counters reads 0 — in rust-hdl, and cycle for
+//! cycles of the run's end, each event counted in the counter the contract numbers
+//! (`gpu16_sim::run::CounterGroup`), and a build without counters reads 0 — in rust-hdl, and cycle for
 //! cycle in the emitted Verilog (Icarus).
 
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::emit;
 use gpu16_hdl::counters::{Counters, COUNTERS, READY_WITHIN};
 use gpu16_hdl::sim::{connected, settle, tick};
+use gpu16_sim::run::CounterGroup;
 use gpu16_testbenches::rng::Rng;
 use rust_hdl::prelude::Bits;
 
@@ -51,10 +53,19 @@ impl Bench {
         let c = &mut self.c;
         c.clear.next = clear;
         c.running.next = running;
-        c.events.next = events
-            .iter()
-            .enumerate()
-            .fold(Bits::default(), |bits, (i, &e)| bits.replace_bit(i, e));
+        for group in CounterGroup::ALL {
+            let field = match group {
+                CounterGroup::Retired => &mut c.events.retired,
+                CounterGroup::MemStall => &mut c.events.mem_stall,
+                CounterGroup::Busy => &mut c.events.busy,
+                CounterGroup::LockWaits => &mut c.events.lock_waits,
+                CounterGroup::BankAccesses => &mut c.events.bank_accesses,
+                CounterGroup::BankContended => &mut c.events.bank_contended,
+            };
+            field.next = (0..16).fold(Bits::default(), |bits, i| {
+                bits.replace_bit(i, events[group.counter(i)])
+            });
+        }
         c.sel.next = (sel as u64).into();
         settle(c).unwrap();
         self.rec.sample(c);

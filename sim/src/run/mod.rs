@@ -6,7 +6,7 @@ mod status;
 mod timeline;
 pub mod timeline_svg;
 
-pub use stats::{BankStats, CoreStats, Stats, COUNTERS};
+pub use stats::{BankStats, CoreStats, CounterGroup, Stats, COUNTERS};
 pub use status::{CoreFault, ErrorCode, Status};
 pub use timeline::{
     from_json as timeline_from_json, to_json as timeline_to_json, Event, EventKind, Handled,

@@ -4,11 +4,44 @@ use crate::frame::CORES;
 use crate::isa::sm::BANKS;
 use std::fmt::Write;
 
-/// Performance counters the hardware keeps, in the order its counter select (`stat_sel`)
-/// numbers them: for each core in turn, instructions retired (0–15), memory stall cycles
-/// (16–31), busy cycles (32–47) and lock waits (48–63); then for each bank accesses (64–79)
-/// and conflict cycles (80–95).
-pub const COUNTERS: usize = 96;
+/// What the hardware counts, a group of 16 counters each (one per core, or per bank), in the
+/// order its counter select (`stat_sel`) numbers them: group g's counter for core or bank i
+/// is number `16·g + i` ([`CounterGroup::counter`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CounterGroup {
+    /// Per core: instructions retired (counters 0–15).
+    Retired,
+    /// Per core: memory stall cycles (16–31).
+    MemStall,
+    /// Per core: busy cycles (32–47).
+    Busy,
+    /// Per core: cycles an `ld_sync` waited for a lock (48–63).
+    LockWaits,
+    /// Per bank: accesses served (64–79).
+    BankAccesses,
+    /// Per bank: cycles two or more cores asked for it (80–95).
+    BankContended,
+}
+
+impl CounterGroup {
+    /// Every group, in counter order.
+    pub const ALL: [CounterGroup; 6] = [
+        CounterGroup::Retired,
+        CounterGroup::MemStall,
+        CounterGroup::Busy,
+        CounterGroup::LockWaits,
+        CounterGroup::BankAccesses,
+        CounterGroup::BankContended,
+    ];
+
+    /// The number of this group's counter for core (or bank) `i`.
+    pub const fn counter(self, i: usize) -> usize {
+        self as usize * CORES + i
+    }
+}
+
+/// Performance counters the hardware keeps: [`CounterGroup::ALL`], 16 each.
+pub const COUNTERS: usize = CounterGroup::ALL.len() * CORES;
 
 /// Per-core counters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,14 +97,19 @@ impl Stats {
     /// counts only the model keeps are 0).
     pub fn from_counters(words: &[u64; COUNTERS]) -> Stats {
         let mut stats = Stats::default();
+        use CounterGroup::*;
         for i in 0..CORES {
             let c = &mut stats.cores[i];
+            let word = |group: CounterGroup| words[group.counter(i)];
             (c.retired, c.mem_stall, c.busy, c.lock_waits) =
-                (words[i], words[16 + i], words[32 + i], words[48 + i]);
+                (word(Retired), word(MemStall), word(Busy), word(LockWaits));
         }
         for i in 0..BANKS {
             let b = &mut stats.banks[i];
-            (b.accesses, b.contended) = (words[64 + i], words[80 + i]);
+            (b.accesses, b.contended) = (
+                words[BankAccesses.counter(i)],
+                words[BankContended.counter(i)],
+            );
         }
         stats
     }
