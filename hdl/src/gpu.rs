@@ -27,6 +27,7 @@ use crate::shared_mem::SharedMem;
 use crate::sm_port::SmPort;
 use crate::task_port::TaskPort;
 use gpu16_sim::frame::present_cores;
+use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
 
 /// Banks (and cores in the full machine).
@@ -155,7 +156,7 @@ impl Logic for Gpu {
                 .replace_bit(i, self.cores[i].perf_busy.val());
         }
         // ---- the ports of the cores this build lacks: tied off ----
-        for i in self.cores.len()..16 {
+        for i in self.cores.len()..N {
             self.sched.cores[i].ready.next = false;
             self.sched.cores[i].fault.next = false;
             self.sched.cores[i].fault_code.next = 0.into();
@@ -169,7 +170,7 @@ impl Logic for Gpu {
             self.sm.task_end[i].next = false;
         }
         // ---- banks ----
-        for b in 0..16 {
+        for b in 0..BANKS {
             self.sm_rdata[b].next = self.sm.host_rdata[b].val();
         }
 

@@ -14,6 +14,7 @@
 
 use crate::codes::fault_error;
 use gpu16_sim::image::sm::SmImage;
+use gpu16_sim::isa::sm::BANKS;
 use gpu16_sim::run::ErrorCode;
 use gpu16_sim::view::{BankView, CoreState, CoreView, CycleView, Recorder, Recording, SchedView};
 use std::collections::HashMap;
@@ -151,7 +152,7 @@ impl Slots {
                 sync: s("mem.sync"),
             });
         }
-        for b in 0..16 {
+        for b in 0..BANKS {
             let mut s = |n: &str| names.add(format!("sm.banks.{b}.trace.{n}"));
             slots.banks.push(BankSlots {
                 requests: s("requests"),

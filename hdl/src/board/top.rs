@@ -18,6 +18,7 @@ use crate::bridge::uart_tx::UartTx;
 use crate::bridge::{Bridge, BridgeConfig};
 use crate::gpu::Gpu;
 use crate::host_port::HostPort;
+use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
 
 /// The board's design.
@@ -89,7 +90,7 @@ impl Logic for BoardTop {
 
         // ---- the GPU's host port ----
         HostPort::join(&mut self.bridge.gpu, &mut self.gpu.host);
-        for i in 0..16 {
+        for i in 0..BANKS {
             self.bridge.sm_rdata[i].next = self.gpu.sm_rdata[i].val();
         }
 

@@ -38,6 +38,7 @@ pub mod uart_tx;
 
 use crate::host_port::HostPort;
 use dispatch::Dispatch;
+use gpu16_sim::isa::sm::BANKS;
 use gpu16_sim::link::{BaudError, Identity, EVENT_CAPACITY, VERSION};
 use loader::Loader;
 use payload::PayloadPlan;
@@ -245,7 +246,7 @@ impl Logic for Bridge {
         self.reply.go.next = self.dispatch.reply_now.val() || self.loader.done.val();
         self.reply.seq.next = self.receiver.args.val().get_bits::<8>(0);
         self.reply.tx_ready.next = self.tx_ready.val();
-        for i in 0..16 {
+        for i in 0..BANKS {
             self.reply.sm_rdata[i].next = self.sm_rdata[i].val();
         }
         self.reply.reads.dbg_value.next = self.gpu.dbg_value.val();

@@ -16,6 +16,7 @@
 //! The byte is taken (`capture`) in `Wait3`: one multiplexer after registers.
 
 use super::Source;
+use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
 
 /// Where a reply's payload comes from, as the dispatch plans it: the source, its first word,
@@ -79,7 +80,7 @@ pub struct Payload {
     /// The read ports ([`ReadPort`]), and shared memory's row as read, the cycle after its
     /// address: bank b's byte.
     pub reads: ReadPort,
-    pub sm_rdata: [Signal<In, Bits<8>>; 16],
+    pub sm_rdata: [Signal<In, Bits<8>>; BANKS],
 
     source_q: DFF<Source>,
     fixed_q: DFF<Bits<128>>,

@@ -8,6 +8,7 @@
 
 use super::payload::{Payload, PayloadPlanTarget, ReadPort};
 use super::reply_out::ReplyOut;
+use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
 
 /// Which byte of the reply is due.
@@ -57,7 +58,7 @@ pub struct Reply {
     /// read (bank b's byte).
     pub reads: ReadPort,
     pub sm_load: Signal<Out, Bit>,
-    pub sm_rdata: [Signal<In, Bits<8>>; 16],
+    pub sm_rdata: [Signal<In, Bits<8>>; BANKS],
 
     out: ReplyOut,
     payload: Payload,
@@ -92,7 +93,7 @@ impl Logic for Reply {
         self.payload.capture.next = self.state.q.val() == ReplyState::Wait3;
         self.payload.sent.next =
             (self.state.q.val() == ReplyState::SendByte) && self.out.accept.val();
-        for i in 0..16 {
+        for i in 0..BANKS {
             self.payload.sm_rdata[i].next = self.sm_rdata[i].val();
         }
         ReadPort::link(&mut self.reads, &mut self.payload.reads);

@@ -57,7 +57,7 @@ impl Logic for FaultPriority {
         self.code_sel.next = 0.into();
         self.ip_sel.next = 0.into();
         self.frame_sel.next = 0.into();
-        for i in 0..16 {
+        for i in 0..N {
             if self.first.val().get_bit(i) {
                 self.code_sel.next = self.code_sel.val() | self.code[i].val();
                 self.ip_sel.next = self.ip_sel.val() | self.ip[i].val();

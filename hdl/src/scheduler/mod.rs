@@ -136,7 +136,7 @@ impl Logic for Scheduler {
         // ---- the task ports ----
         self.ready_mask.next = 0.into();
         self.fault_mask.next = 0.into();
-        for i in 0..16 {
+        for i in 0..N {
             self.cores[i].clear.next = self.clear_q.q.val();
             self.cores[i].halt.next = self.run.done.val() || self.run.timeout.val();
             self.cores[i].start.next = self.tasks.start.val().get_bit(i);

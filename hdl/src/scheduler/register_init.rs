@@ -38,14 +38,14 @@ impl Logic for RegisterInit {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, zeroing_q, write_q, register_q);
-        for i in 0..16 {
+        for i in 0..N {
             self.value_q[i].clock.next = self.clock.val();
             self.value_q[i].d.next = self.value_q[i].q.val();
         }
         self.write_q.d.next = 0.into();
         if self.cf_go.val() {
             self.write_q.d.next = self.targets.val();
-            for i in 0..16 {
+            for i in 0..N {
                 self.value_q[i].d.next = self.cf_r0.val().get_bits::<8>(8 * i);
             }
         }
@@ -61,7 +61,7 @@ impl Logic for RegisterInit {
             self.zeroing_q.d.next = true;
             self.write_q.d.next = 0xffff.into();
             self.register_q.d.next = 0.into();
-            for i in 0..16 {
+            for i in 0..N {
                 self.value_q[i].d.next = 0.into();
             }
         }
@@ -69,7 +69,7 @@ impl Logic for RegisterInit {
         self.zeroed.next = self.zeroing_q.q.val() && (self.register_q.q.val() == 15);
         self.write.next = self.write_q.q.val();
         self.register.next = self.register_q.q.val();
-        for i in 0..16 {
+        for i in 0..N {
             self.value[i].next = self.value_q[i].q.val();
         }
     }

@@ -64,7 +64,7 @@ impl Logic for Tasks {
             event_frame_q,
             event_mask_q
         );
-        for i in 0..16 {
+        for i in 0..N {
             self.core_frame_q[i].clock.next = self.clock.val();
             self.core_frame_q[i].d.next = self.core_frame_q[i].q.val();
         }
@@ -84,7 +84,7 @@ impl Logic for Tasks {
             } else {
                 self.acq_mask_q.d.next = 0.into();
             }
-            for i in 0..16 {
+            for i in 0..N {
                 if self.mask.val().get_bit(i) {
                     self.core_frame_q[i].d.next = self.tp.val();
                 }
@@ -104,7 +104,7 @@ impl Logic for Tasks {
             !(self.busy_now.val().any() || (self.if_go.val() && self.mask.val().any()));
         self.start.next = self.start_q.q.val();
         self.start_frame.next = self.event_frame_q.q.val();
-        for i in 0..16 {
+        for i in 0..N {
             self.core_frame[i].next = self.core_frame_q[i].q.val();
         }
         self.event_valid.next = self.event_valid_q.q.val();

@@ -6,6 +6,7 @@
 
 use super::{Bank, BankAccess, RoundRobin};
 use crate::trace::BankTrace;
+use gpu16_sim::frame::CORES;
 use rust_hdl::prelude::*;
 
 /// One bank of the shared memory.
@@ -104,7 +105,7 @@ impl Logic for BankSlice {
         // kept is never registered (docs/interfaces.md, the shared-memory port's rule 2).
         self.asked.next = false;
         self.two_asked.next = false;
-        for i in 0..16 {
+        for i in 0..CORES {
             self.two_asked.next =
                 self.two_asked.val() || (self.hits.val().get_bit(i) && self.asked.val());
             self.asked.next = self.asked.val() || self.hits.val().get_bit(i);

@@ -28,7 +28,7 @@ impl Logic for LockWaits {
     #[hdl_gen]
     fn update(&mut self) {
         self.waiting.next = 0.into();
-        for i in 0..16 {
+        for i in 0..N {
             self.core_bank.next = self.bank[i].val();
             self.bank_locked.next = bit_cast::<1, 16>(self.locked.val() >> self.core_bank.val());
             self.waiting.next = self.waiting.val().replace_bit(

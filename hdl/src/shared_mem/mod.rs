@@ -81,6 +81,7 @@ pub use lock_waits::LockWaits;
 pub use one_hot_selects::OneHotSelects;
 
 use crate::sm_port::SmPortTarget;
+use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
 
 /// Cores (ports) and banks.
@@ -159,7 +160,7 @@ impl Logic for SharedMem {
         self.keep_mask.next = 0.into();
         self.task_end_mask.next = 0.into();
         self.ld_sync_mask.next = 0.into();
-        for i in 0..16 {
+        for i in 0..N {
             // Through scratch bytes: `bit_cast` takes no loop-indexed argument
             // (docs/microarchitecture.md, rule 4).
             self.wdata_byte.next = self.cores[i].wdata.val();
@@ -188,9 +189,9 @@ impl Logic for SharedMem {
         self.locked_banks.next = 0.into();
         self.go_mask.next = 0.into();
         self.contended_mask.next = 0.into();
-        for b in 0..16 {
+        for b in 0..BANKS {
             self.hits[b].next = 0.into();
-            for i in 0..16 {
+            for i in 0..N {
                 self.hits[b].next = self.hits[b].val().replace_bit(
                     i,
                     self.cores[i].req.val()
@@ -230,9 +231,9 @@ impl Logic for SharedMem {
         }
 
         // ---- per core: grant now, read data from the bank that granted it last cycle ----
-        for i in 0..16 {
+        for i in 0..N {
             self.granted_by[i].next = 0.into();
-            for b in 0..16 {
+            for b in 0..BANKS {
                 self.granted_by[i].next = self.granted_by[i]
                     .val()
                     .replace_bit(b, self.banks[b].served.val().get_bit(i));
@@ -248,7 +249,7 @@ impl Logic for SharedMem {
         // The cores whose `ld_sync` finds its bank locked.
         self.lock_waits.locked.next = self.locked_banks.val();
         self.lock_waits.ld_sync.next = self.ld_sync_mask.val();
-        for i in 0..16 {
+        for i in 0..N {
             self.lock_waits.bank[i].next = self.cores[i].addr.val().get_bits::<4>(8);
         }
         self.perf_access.next = self.go_mask.val();

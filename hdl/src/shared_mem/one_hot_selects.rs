@@ -34,8 +34,8 @@ pub struct OneHotSelects<const W: usize> {
 impl<const W: usize> Logic for OneHotSelects<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        for o in 0..16 {
-            for i in 0..16 {
+        for o in 0..N {
+            for i in 0..N {
                 if self.sel[o].val().get_bit(i) {
                     self.term[i].next = self.input[i].val();
                 } else {
