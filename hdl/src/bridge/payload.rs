@@ -9,9 +9,9 @@
 //!
 //! | source | addressed by | data arrives | registered |
 //! |---|---|---|---|
-//! | shared memory | the host port's address, loaded at `fetch` | `Wait2` | `sm_q`, the word's bank picked by a tree of 2:1 selects |
+//! | shared memory | the host port's address, loaded at `fetch` | `Wait2` | `sm_byte`, the word's bank picked by a tree of 2:1 selects |
 //! | registers, counters | `dbg_sel_q`, `stat_sel_q`, loaded at `fetch` | `Wait2` | by the GPU, which registers both reads |
-//! | the log | the word itself | `Wait1` | `log_q` |
+//! | the log | the word itself | `Wait1` | `log_data_q` |
 //!
 //! The byte is taken (`capture`) in `Wait3`: one multiplexer after registers.
 
@@ -91,9 +91,9 @@ pub struct Payload {
     dbg_sel_q: DFF<Bits<8>>,
     stat_sel_q: DFF<Bits<7>>,
     /// The log entry read, a cycle after the RAM gave it.
-    log_q: DFF<Bits<80>>,
+    log_data_q: DFF<Bits<80>>,
     /// The word's byte of the shared memory row, a cycle after the banks gave it.
-    sm_q: DFF<Bits<8>>,
+    sm_byte: DFF<Bits<8>>,
     /// The bank select, a tree of 2:1 selects by the bank's bits (a chain of 16 compares
     /// would run from bank to bank across the die).
     sm2: [Signal<Local, Bits<8>>; 8],
@@ -118,8 +118,8 @@ impl Logic for Payload {
             data_q,
             dbg_sel_q,
             stat_sel_q,
-            log_q,
-            sm_q
+            log_data_q,
+            sm_byte
         );
         if self.plan.val() {
             self.source_q.d.next = self.planned.source.val();
@@ -132,7 +132,7 @@ impl Logic for Payload {
             self.dbg_sel_q.d.next = self.word_q.q.val().get_bits::<8>(0);
             self.stat_sel_q.d.next = self.word_q.q.val().get_bits::<7>(0);
         }
-        self.log_q.d.next = self.reads.log_data.val();
+        self.log_data_q.d.next = self.reads.log_data.val();
         if self.sent.val() {
             if self.byte_sel.q.val() == self.last_byte_q.q.val() {
                 self.byte_sel.d.next = 0.into();
@@ -164,13 +164,13 @@ impl Logic for Payload {
                 self.sm8[j].next = self.sm4[2 * j + 1].val();
             }
         }
-        self.sm_q.d.next = self.sm8[0].val();
+        self.sm_byte.d.next = self.sm8[0].val();
         if self.word_q.q.val().get_bit(11) {
-            self.sm_q.d.next = self.sm8[1].val();
+            self.sm_byte.d.next = self.sm8[1].val();
         }
         match self.source_q.q.val() {
             Source::Sm => {
-                self.value.next = self.sm_q.q.val();
+                self.value.next = self.sm_byte.q.val();
             }
             Source::Regs => {
                 self.value.next = self.reads.dbg_value.val();
@@ -180,7 +180,8 @@ impl Logic for Payload {
                     bit_cast::<8, 32>(self.reads.stat_value.val() >> self.byte_shift.val());
             }
             Source::Events => {
-                self.value.next = bit_cast::<8, 80>(self.log_q.q.val() >> self.byte_shift.val());
+                self.value.next =
+                    bit_cast::<8, 80>(self.log_data_q.q.val() >> self.byte_shift.val());
             }
             _ => {}
         }

@@ -32,10 +32,11 @@ pub struct ErrorLatch {
     pub core: Signal<Out, Bits<4>>,
     pub ip: Signal<Out, Bits<4>>,
 
-    err_code: DFF<Bits<3>>,
-    err_frame: DFF<Bits<7>>,
-    err_core: DFF<Bits<4>>,
-    err_ip: DFF<Bits<4>>,
+    /// The status, held until the next launch.
+    code_q: DFF<Bits<3>>,
+    frame_q: DFF<Bits<7>>,
+    core_q: DFF<Bits<4>>,
+    ip_q: DFF<Bits<4>>,
     /// The codes it reports, and the one it tells a core's faults apart by.
     code_bad_fence: Code<{ status(ErrorCode::BadFence) }, 3>,
     code_truncated: Code<{ status(ErrorCode::Truncated) }, 3>,
@@ -49,40 +50,40 @@ pub struct ErrorLatch {
 impl Logic for ErrorLatch {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, err_code, err_frame, err_core, err_ip);
-        if self.running.val() && !self.err_code.q.val().any() {
+        dff_setup!(self, clock, code_q, frame_q, core_q, ip_q);
+        if self.running.val() && !self.code_q.q.val().any() {
             if self.bad_fence.val() || self.truncated.val() || self.no_core.val() {
                 if self.bad_fence.val() {
-                    self.err_code.d.next = self.code_bad_fence.val();
+                    self.code_q.d.next = self.code_bad_fence.val();
                 } else if self.truncated.val() {
-                    self.err_code.d.next = self.code_truncated.val();
+                    self.code_q.d.next = self.code_truncated.val();
                 } else {
-                    self.err_code.d.next = self.code_no_core.val();
+                    self.code_q.d.next = self.code_no_core.val();
                 }
-                self.err_frame.d.next = self.tp.val();
+                self.frame_q.d.next = self.tp.val();
             } else if self.fault.val() {
                 if self.fault_code.val() == self.fault_illegal_insn.val() {
-                    self.err_code.d.next = self.code_illegal_insn.val();
+                    self.code_q.d.next = self.code_illegal_insn.val();
                 } else {
-                    self.err_code.d.next = self.code_atomic_violation.val();
+                    self.code_q.d.next = self.code_atomic_violation.val();
                 }
-                self.err_frame.d.next = bit_cast::<7, 6>(self.fault_frame.val());
-                self.err_core.d.next = self.fault_core.val();
-                self.err_ip.d.next = self.fault_ip.val();
+                self.frame_q.d.next = bit_cast::<7, 6>(self.fault_frame.val());
+                self.core_q.d.next = self.fault_core.val();
+                self.ip_q.d.next = self.fault_ip.val();
             } else if self.timeout.val() {
-                self.err_code.d.next = self.code_timeout.val();
-                self.err_frame.d.next = self.tp.val();
+                self.code_q.d.next = self.code_timeout.val();
+                self.frame_q.d.next = self.tp.val();
             }
         }
         if self.clear.val() {
-            self.err_code.d.next = 0.into();
-            self.err_frame.d.next = 0.into();
-            self.err_core.d.next = 0.into();
-            self.err_ip.d.next = 0.into();
+            self.code_q.d.next = 0.into();
+            self.frame_q.d.next = 0.into();
+            self.core_q.d.next = 0.into();
+            self.ip_q.d.next = 0.into();
         }
-        self.code.next = self.err_code.q.val();
-        self.frame.next = self.err_frame.q.val();
-        self.core.next = self.err_core.q.val();
-        self.ip.next = self.err_ip.q.val();
+        self.code.next = self.code_q.q.val();
+        self.frame.next = self.frame_q.q.val();
+        self.core.next = self.core_q.q.val();
+        self.ip.next = self.ip_q.q.val();
     }
 }
