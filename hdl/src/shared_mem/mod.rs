@@ -11,58 +11,15 @@
 //!                   start of c+2, as it was picked in c+1, into a register beside its RAM)
 //! ```
 //!
-//! - Each bank's logic, from its registered requests to its RAM, is a [`BankSlice`]; the
-//!   shared memory around the 16 slices is the crossbar: the picked core's fields into each
-//!   bank ([`OneHotSelects`]), the grants and read bytes back to the cores.
-//! - **Request** (cycle c): the cores' requests are registered as they arrive: per bank, the
-//!   cores that ask it and keep their request (`asks`); per core, the request's row, store?,
-//!   `_sync`? and data (`fields`). The wire from a core to the banks is then a cycle of its
-//!   own, and the arbitration starts from flip-flops. A request granted in cycle c is still up
-//!   then (its core drops it in the next), so it is not registered as asking again. A
-//!   withdrawn request is never registered (docs/interfaces.md, the shared-memory port's rule
-//!   2), so the access stage does not look at the cores at all.
-//! - **Arbitrate** (cycle c+1): each bank picks one of its eligible registered requests
-//!   round-robin ([`arbiter`]); the access stage registers the winner with its row, store?
-//!   and `_sync`?, and a register beside it the winner's data. A core keeps its request up,
-//!   unchanged, until its grant, so the registered request is the one still up.
-//! - **Access** (cycle c+2): the bank checks the registered winner against its lock
-//!   ([`access`], holding the bank's [`lock`]) and, unless the lock holds it back, makes the
-//!   access and grants the core. The bank's RAM read the winner's row at the start of this
-//!   cycle, given as the arbitration picked it ([`bank`]), so the byte is in a register
-//!   beside the RAM at its end.
-//!   Nothing in this cycle's grant depends on this cycle's requests, so the grant is a path
-//!   from the registers beside the bank to the core, and the arbitration's carry chains and
-//!   selects are not on a path with the core that receives the grant.
-//! - A registered request is eligible unless it is an `ld_sync` and the bank is locked after
-//!   this cycle's access (MACHINE.md §6 rule 5; the access stage keeps that in a register, set in
-//!   the cycle before from the lock's next state and the pick it registered, so an
-//!   `st_sync`'s unlock lets the next `ld_sync` be picked in the same cycle). A picked request
-//!   is not registered as asking in its pick's cycle (it is accessed in the next), so the
-//!   eligibility is one gate from flip-flops. A plain access to the locked row
-//!   is eligible; when it wins, the bank makes no access in the next cycle, the core is not
-//!   granted and asks again, and the round-robin pointer has moved past it, so the owner's
-//!   `st_sync` and other rows are still served within 15 turns (MACHINE.md §6 rule 3). The access
-//!   stage also holds back an `ld_sync` that won while the lock was being taken. One row
-//!   comparison per bank (the winner's), not one per bank and core.
-//! - A granted `ld_sync` locks, a granted `st_sync` unlocks, and a core's `task_end` (its task
-//!   ended) drops its lock. The shared memory relies on the core for the rest of MACHINE.md §6: an
-//!   `st_sync` comes only from the lock's owner, to the locked byte, and a core holding a
-//!   lock makes no other access.
-//! - A core is granted two cycles after its request is first seen at the earliest, and a
-//!   load's byte is on `rdata` in the cycle after its grant, from the bank's register.
-//! - No broadcast: plain loads of one byte are served one per cycle like any requests. MACHINE.md
-//!   §5 allows serving them together, but the comparators cost more of an ECP5-25F than the
-//!   GPU has to spare (docs/decisions.md, D2).
-//! - The host port writes one byte, or reads one row of all 16 banks, per cycle (a whole dump
-//!   takes 256 cycles). From the cycle after `host_en` rises until the cycle after it falls
-//!   (`hold`, registered) no core is granted: `host_en` rises with the run's halt, which the
-//!   scheduler drives late in the cycle from across the die, and a register keeps it off the
-//!   path from each bank's access to the cores' grants. In the halt's own cycle a winner
-//!   picked before may still be served: its core is halted and ignores the grant, and the
-//!   bank's RAM port is the host's, so its access is not made (a lock it takes or gives back
-//!   is dropped by the next launch). The cores drop their requests a cycle after the halt,
-//!   and a request picked after the halt is never served. The host uses the port only while
-//!   the GPU is idle, when no request is up.
+//! Each bank's logic, from its registered requests to its RAM, is a [`BankSlice`]; this block
+//! around the 16 slices is the crossbar: the requests registered per bank and per core, the
+//! picked core's fields into each bank ([`OneHotSelects`]), the grants and read bytes back to
+//! the cores, and the host port (one byte written, or one row of all 16 banks read, a cycle;
+//! no core is granted from the cycle after `host_en` rises until the cycle after it falls).
+//!
+//! How each stage works, why every stage starts from flip-flops, when a request is eligible,
+//! the lock and the round-robin bound: docs/microarchitecture.md, "Shared memory". The port's
+//! protocol (a request is withdrawn only in its first cycle): docs/interfaces.md.
 
 mod access;
 mod arbiter;
