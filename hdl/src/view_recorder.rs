@@ -15,7 +15,6 @@
 use crate::codes::fault_error;
 use gpu16_sim::image::sm::SmImage;
 use gpu16_sim::isa::sm::BANKS;
-use gpu16_sim::run::ErrorCode;
 use gpu16_sim::view::{BankView, CoreState, CoreView, CycleView, Recorder, Recording, SchedView};
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -33,6 +32,10 @@ pub enum RecordError {
     Missing(String, usize),
     #[error("the waveform ends before the run does")]
     Unfinished,
+    #[error("cycle {cycle}: core {core} reports fault code {code}, which is no fault's")]
+    FaultCode { cycle: u64, core: usize, code: u64 },
+    #[error("cycle {cycle}: bank {bank} is locked by {owner:#06x}, not by one core")]
+    LockOwner { cycle: u64, bank: usize, owner: u64 },
 }
 
 /// When the waveform shows a cycle's settled state.
@@ -169,16 +172,20 @@ impl Slots {
         slots
     }
 
-    /// The cycle the signals `v` show.
-    fn cycle(&self, v: &[u64]) -> CycleView {
-        let locks: Vec<Option<(u8, u8)>> = self
-            .banks
-            .iter()
-            .map(|b| {
-                (v[b.locked] != 0)
-                    .then(|| (one_hot(v[b.lock_owner]).unwrap_or(0), v[b.lock_row] as u8))
-            })
-            .collect();
+    /// Cycle `cycle` of the run, as the signals `v` show it; an error for a value no GPU
+    /// gives (a fault code no fault has, a lock without one owner).
+    fn cycle(&self, v: &[u64], cycle: u64) -> Result<CycleView, RecordError> {
+        let mut locks: Vec<Option<(u8, u8)>> = Vec::with_capacity(self.banks.len());
+        for (bank, b) in self.banks.iter().enumerate() {
+            let owner = v[b.lock_owner];
+            locks.push(if v[b.locked] == 0 {
+                None
+            } else if owner.count_ones() == 1 {
+                Some((owner.trailing_zeros() as u8, v[b.lock_row] as u8))
+            } else {
+                return Err(RecordError::LockOwner { cycle, bank, owner });
+            });
+        }
         let cores = self
             .cores
             .iter()
@@ -187,8 +194,13 @@ impl Slots {
                 let bank = ((v[c.addr] >> 8) & 0xf) as u8;
                 let row = v[c.addr] as u8;
                 let state = if v[c.fault] != 0 {
+                    let code = v[c.fault_code];
                     CoreState::Fault {
-                        code: fault_error(v[c.fault_code]).unwrap_or(ErrorCode::AtomicViolation),
+                        code: fault_error(code).ok_or(RecordError::FaultCode {
+                            cycle,
+                            core: i,
+                            code,
+                        })?,
                     }
                 } else if v[c.ready] != 0 {
                     CoreState::Ready
@@ -215,13 +227,13 @@ impl Slots {
                 } else {
                     (v[c.e_valid] != 0).then_some(v[c.e_ip] as u8)
                 };
-                CoreView {
+                Ok(CoreView {
                     state,
                     frame: v[c.frame] as u8,
                     ip,
-                }
+                })
             })
-            .collect();
+            .collect::<Result<_, RecordError>>()?;
         // The arbiter searches from the cores above the last one granted; with none of the
         // GPU's N cores above it, the search starts again at core 0.
         let present = (1u32 << self.cores.len()) - 1;
@@ -253,7 +265,7 @@ impl Slots {
             .filter(|(_, b)| v[b.ram_write] != 0)
             .map(|(i, b)| (((i as u16) << 8) | v[b.ram_row] as u16, v[b.ram_data] as u8))
             .collect();
-        CycleView {
+        Ok(CycleView {
             sched: SchedView {
                 tp: v[self.tp] as u8,
                 busy: v[self.busy] as u16,
@@ -266,7 +278,7 @@ impl Slots {
             banks,
             reg_writes,
             sm_writes,
-        }
+        })
     }
 }
 
@@ -369,7 +381,7 @@ pub fn record(
     for command in parser {
         let (id, v) = match command? {
             Command::Timestamp(_) => {
-                if sampling == Sampling::EveryStep && any && run.sample(&slots, &values) {
+                if sampling == Sampling::EveryStep && any && run.sample(&slots, &values)? {
                     break;
                 }
                 before.clone_from(&values);
@@ -385,13 +397,13 @@ pub fn record(
             && sampling == Sampling::BeforeRisingClock
             && was == 0
             && v == 1
-            && run.sample(&slots, &before)
+            && run.sample(&slots, &before)?
         {
             break;
         }
     }
     if sampling == Sampling::EveryStep && !run.over {
-        run.sample(&slots, &values);
+        run.sample(&slots, &values)?;
     }
     if !run.over {
         return Err(RecordError::Unfinished);
@@ -403,6 +415,8 @@ pub fn record(
 /// `done` rises in.
 struct Run {
     recorder: Recorder,
+    /// Cycles taken so far.
+    cycles: u64,
     started: bool,
     over: bool,
 }
@@ -411,18 +425,21 @@ impl Run {
     fn new(cores: usize, init: &SmImage, window: RangeInclusive<u64>) -> Run {
         Run {
             recorder: Recorder::new(cores, init, window),
+            cycles: 0,
             started: false,
             over: false,
         }
     }
 
     /// Takes one sample's signals; true once the run (or the window) is over.
-    fn sample(&mut self, slots: &Slots, v: &[u64]) -> bool {
+    fn sample(&mut self, slots: &Slots, v: &[u64]) -> Result<bool, RecordError> {
         self.started |= v[slots.running] != 0;
         if self.started && !self.over {
-            let window_over = self.recorder.push(slots.cycle(v));
+            let cycle = slots.cycle(v, self.cycles)?;
+            self.cycles += 1;
+            let window_over = self.recorder.push(cycle);
             self.over = window_over || v[slots.done] != 0;
         }
-        self.over
+        Ok(self.over)
     }
 }

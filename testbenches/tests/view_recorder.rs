@@ -265,4 +265,44 @@ fn a_waveform_of_something_else_is_refused() {
     std::fs::write(&vcd, &text[..=cut]).unwrap();
     let e = read(&vcd, Sampling::EveryStep, 16, &init, 0..=u64::MAX).unwrap_err();
     assert!(matches!(e, RecordError::Unfinished), "{e}");
+    // A fault code no fault has (core 2's ILLEGAL_INSN, 1, made 3) is named, not guessed.
+    let frames = asm(".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");
+    run_rtl(&dir, &frames, &init, CONFIG);
+    let text = std::fs::read_to_string(dir.join("rtl.vcd")).unwrap();
+    let id = var_id(&text, &["cores$2", "task"], "fault_code");
+    let changed = text.replace(&format!("\nb01 {id}\n"), &format!("\nb11 {id}\n"));
+    assert_ne!(changed, text, "core 2 reports ILLEGAL_INSN");
+    std::fs::write(&vcd, changed).unwrap();
+    let e = read(&vcd, Sampling::EveryStep, 16, &init, 0..=u64::MAX).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            RecordError::FaultCode {
+                core: 2,
+                code: 3,
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+/// The identifier of the waveform's signal `name` in the scopes `scope` (the innermost last),
+/// as `$var` declares it.
+fn var_id(vcd: &str, scope: &[&str], name: &str) -> String {
+    let mut scopes: Vec<&str> = Vec::new();
+    for line in vcd.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["$scope", _, s, "$end"] => scopes.push(s),
+            ["$upscope", "$end"] => {
+                scopes.pop();
+            }
+            ["$var", _, _, id, n, "$end"] if *n == name && scopes.ends_with(scope) => {
+                return id.to_string();
+            }
+            _ => {}
+        }
+    }
+    panic!("no signal {name} in {scope:?}")
 }
