@@ -19,6 +19,7 @@ pub mod sim;
 pub mod sm_port;
 pub mod task_port;
 pub mod trace;
+pub mod video;
 pub mod view_recorder;
 pub mod waveform;
 
