@@ -84,7 +84,7 @@ enum Command {
     },
     /// Run a program and print its status line (exit 0 ok, 1 bad input, 2 machine error,
     /// 3 TIMEOUT, 4 a tool or the board failed).
-    Run(run::RunArgs),
+    Run(Box<run::RunArgs>),
     /// Remove the simulators and fingerprints cached for the Verilator and board engines
     /// (target/gpu16-verilog): they are built again when next needed. The cache keeps the 8
     /// most recently used builds of each kind by itself.

@@ -12,7 +12,7 @@ use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
 use gpu16_host::{Link, ReadBack, Transfer};
 use gpu16_sim::frame::{first_absent_core, Frame};
-use gpu16_sim::image::sm;
+use gpu16_sim::image::{picture, sm};
 use gpu16_sim::run::{
     timeline_svg, timeline_to_json, Event, RunConfig, RunResult, HARDWARE_MAX_CYCLES,
 };
@@ -48,6 +48,10 @@ pub struct RunArgs {
     /// Write the final shared memory here (4096 lines).
     #[arg(long, value_name = "OUT.sm.hex")]
     dump_sm: Option<PathBuf>,
+    /// Write the picture shared memory holds after the run here, as a PNG (docs/MACHINE.md §5,
+    /// "The picture": 64 × 64 pixels of RGB332 at address 64·y + x, each drawn 4 × 4).
+    #[arg(long, value_name = "OUT.png")]
+    frame: Option<PathBuf>,
     /// Write every core's registers after the run here: 16·N lines of 2 hex digits, core c's
     /// register r on line 16·c + r + 1 (a `// core c` comment before each core's 16).
     #[arg(long, value_name = "OUT.hex")]
@@ -292,7 +296,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             let (mut link, id, design) = board.expect("the board was identified above");
             // Only what the user asked for crosses the UART.
             let read = ReadBack {
-                sm: args.dump_sm.is_some(),
+                sm: args.dump_sm.is_some() || args.frame.is_some(),
                 regs: args.dump_regs.is_some(),
                 counters: args.stats,
             };
@@ -315,6 +319,10 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     };
     if let Some(p) = &args.dump_sm {
         std::fs::write(p, sm::write(&result.sm))
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if let Some(p) = &args.frame {
+        std::fs::write(p, picture::png(&result.sm)?)
             .with_context(|| format!("cannot write {}", p.display()))?;
     }
     if let Some(p) = &args.dump_regs {
