@@ -1,0 +1,88 @@
+//! A DVI receiver written from DVI 1.0 §3.2, independent of the RTL it checks: the TMDS
+//! encoder as the standard gives it (the reference for `gpu16_hdl::video::TmdsEncoder`), its
+//! decoder, and what a monitor makes of one cycle's three symbols.
+
+/// The four control symbols for `{C1, C0}` = 0..3, as DVI lists them (bit 9 first).
+pub const CONTROL: [&str; 4] = ["1101010100", "0010101011", "0101010100", "1010101011"];
+
+/// DVI's encoder: the symbol for `data` and the running disparity after it.
+pub fn encode(data: u8, cnt: i32) -> (u16, i32) {
+    let ones = data.count_ones();
+    let xnor = ones > 4 || (ones == 4 && data & 1 == 0);
+    let mut q_m = u16::from(data & 1);
+    for i in 1..8 {
+        let bit = ((q_m >> (i - 1)) & 1) ^ u16::from((data >> i) & 1);
+        q_m |= (if xnor { bit ^ 1 } else { bit }) << i;
+    }
+    if !xnor {
+        q_m |= 1 << 8;
+    }
+    let q_m8 = (q_m >> 8) & 1;
+    let n1 = (q_m & 0xff).count_ones() as i32;
+    let n0 = 8 - n1;
+    let byte = q_m & 0xff;
+    if cnt == 0 || n1 == n0 {
+        if q_m8 == 1 {
+            (0b01 << 8 | byte, cnt + n1 - n0)
+        } else {
+            (0b10 << 8 | (!byte & 0xff), cnt + n0 - n1)
+        }
+    } else if (cnt > 0 && n1 > n0) || (cnt < 0 && n0 > n1) {
+        (
+            1 << 9 | q_m8 << 8 | (!byte & 0xff),
+            cnt + 2 * q_m8 as i32 + n0 - n1,
+        )
+    } else {
+        (q_m8 << 8 | byte, cnt - 2 * (1 - q_m8 as i32) + n1 - n0)
+    }
+}
+
+/// DVI's decoder: a data symbol's byte.
+pub fn decode(symbol: u16) -> u8 {
+    let d = if symbol & 1 << 9 != 0 {
+        !symbol & 0xff
+    } else {
+        symbol & 0xff
+    };
+    let xor = symbol & 1 << 8 != 0;
+    let mut data = d & 1;
+    for i in 1..8 {
+        let bit = ((d >> i) ^ (d >> (i - 1))) & 1;
+        data |= (if xor { bit } else { bit ^ 1 }) << i;
+    }
+    data as u8
+}
+
+/// Ones minus zeros in a symbol.
+pub fn disparity(symbol: u16) -> i32 {
+    2 * symbol.count_ones() as i32 - 10
+}
+
+/// What a monitor reads from one cycle's three channels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Received {
+    /// A pixel's red, green and blue.
+    Pixel([u8; 3]),
+    /// Blanking, with the blue channel's control bits: HSYNC and VSYNC.
+    Blanking { hsync: bool, vsync: bool },
+}
+
+/// One cycle's symbols (red, green, blue); an error for a mix of data and control symbols,
+/// or control bits on red or green.
+pub fn receive(red: u16, green: u16, blue: u16) -> Result<Received, String> {
+    let control = |s: u16| {
+        CONTROL
+            .iter()
+            .position(|c| u16::from_str_radix(c, 2).unwrap() == s)
+    };
+    match (control(red), control(green), control(blue)) {
+        (None, None, None) => Ok(Received::Pixel([decode(red), decode(green), decode(blue)])),
+        (Some(0), Some(0), Some(c)) => Ok(Received::Blanking {
+            hsync: c & 1 != 0,
+            vsync: c & 2 != 0,
+        }),
+        other => Err(format!(
+            "symbols {red:010b} {green:010b} {blue:010b}: {other:?}"
+        )),
+    }
+}
