@@ -143,6 +143,11 @@ impl Example {
             .ok()
             .map(|a| a.frames)
     }
+
+    /// The example paints a picture: it has `NAME.expected.png`.
+    pub fn expected_picture(&self) -> Option<Vec<u8>> {
+        std::fs::read(examples_dir().join(format!("{}.expected.png", self.name))).ok()
+    }
 }
 
 /// Every `examples/NAME.s` with its `NAME.sm.hex` (optional) and `NAME.expected.sm.hex`.

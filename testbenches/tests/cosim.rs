@@ -60,7 +60,14 @@ fn every_example_agrees_and_gives_its_expected_output() {
 fn examples_for_any_number_of_cores_agree_on_smaller_gpus() {
     let mut any_n = Vec::new();
     for ex in examples() {
-        for cores in [1, 2, 8] {
+        // A picture is painted on 8 cores here; tests/examples.rs paints it on 1, 2, 3 and 8
+        // on the model.
+        let sizes: &[usize] = if ex.expected_picture().is_some() {
+            &[8]
+        } else {
+            &[1, 2, 8]
+        };
+        for &cores in sizes {
             let Some(frames) = ex.frames_for(cores) else {
                 continue;
             };
