@@ -26,6 +26,11 @@ struct Viewed {
 }
 
 fn view(dir: &Path, program: &Path) -> Viewed {
+    view_with(dir, program, &[])
+}
+
+/// [`view`] with more arguments for `gpu16 run`.
+fn view_with(dir: &Path, program: &Path, args: &[&str]) -> Viewed {
     let page = dir.join("view.html");
     let (timeline, sm) = (dir.join("t.json"), dir.join("sm.hex"));
     let out = Command::new(env!("CARGO_BIN_EXE_gpu16"))
@@ -34,6 +39,7 @@ fn view(dir: &Path, program: &Path) -> Viewed {
         .args(["--view".as_ref(), page.as_os_str()])
         .args(["--timeline".as_ref(), timeline.as_os_str()])
         .args(["--dump-sm".as_ref(), sm.as_os_str()])
+        .args(args)
         .output()
         .expect("gpu16 runs");
     let stdout = String::from_utf8_lossy(&out.stdout).to_string();
@@ -235,6 +241,50 @@ fn spec_example2_in_the_viewer() {
         "{why}"
     );
     std::fs::write(dir.join("spec_example2.png"), b.screenshot()).unwrap();
+    assert_eq!(b.errors(), Vec::<String>::new());
+}
+
+/// The picture panel's pixel (x, y) as "r,g,b".
+fn picture_pixel(b: &mut Browser, x: usize, y: usize) -> String {
+    let v = b.eval(&format!(
+        "return Array.from(document.getElementById('picture').getContext('2d')\
+         .getImageData({x}, {y}, 1, 1).data.slice(0, 3)).join(',');"
+    ));
+    v.as_str().unwrap().to_string()
+}
+
+#[test]
+fn the_picture_is_painted_cycle_by_cycle() {
+    let dir = common::scratch("viewer-picture");
+    let v = view_with(&dir, &example("gradient.s"), &["--engine", "model"]);
+    let last = v.timeline.iter().map(|e| e.complete).max().unwrap();
+    let colour = |pixel: u8| {
+        let [r, g, b] = gpu16_sim::image::picture::rgb(pixel);
+        format!("{r},{g},{b}")
+    };
+    let mut b = Browser::start(&dir);
+    // At the end, the picture the run leaves; each core has painted the first rows of its
+    // bank (line 4i) early on, and not yet its last (line 4i + 3).
+    b.open(&url(&v.page, last));
+    for (x, y) in [(0, 0), (63, 0), (17, 9), (40, 33), (63, 63)] {
+        let a = gpu16_sim::image::picture::address(x, y);
+        assert_eq!(
+            picture_pixel(&mut b, x, y),
+            colour(v.sm[a]),
+            "({x}, {y}) at the end"
+        );
+    }
+    b.open(&url(&v.page, last / 4));
+    assert_eq!(
+        picture_pixel(&mut b, 63, 63),
+        colour(0),
+        "(63, 63) a quarter in"
+    );
+    assert_eq!(
+        picture_pixel(&mut b, 1, 60),
+        colour(v.sm[gpu16_sim::image::picture::address(1, 60)]),
+        "(1, 60) a quarter in"
+    );
     assert_eq!(b.errors(), Vec::<String>::new());
 }
 
