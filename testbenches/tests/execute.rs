@@ -29,7 +29,7 @@ fn present(x: &mut Execute, insn: Instruction, last: bool) {
     x.e.c.next = 9.into();
     x.e.taken.next = false;
     x.request.gnt.next = false;
-    x.port_busy.next = false;
+    x.port.busy.next = false;
     x.init_write.next = false;
     settle(x).unwrap();
 }
@@ -120,9 +120,9 @@ fn a_load_waits_for_its_grant_as_a_stall_and_leaves_with_its_byte() {
     }
     present(&mut x, ld, false);
     x.request.gnt.next = true;
-    x.port_keep.next = true;
-    x.port_sync.next = false;
-    x.port_write.next = false;
+    x.port.keep.next = true;
+    x.port.sync.next = false;
+    x.port.write.next = false;
     settle(&mut x).unwrap();
     assert!(!x.advance.val() && !x.stalled.val());
     tick(&mut x, |x| &mut x.clock).unwrap();
@@ -161,9 +161,9 @@ fn errors_end_the_task_with_their_code() {
     };
     present(&mut x, ld_sync, false);
     x.request.gnt.next = true;
-    x.port_keep.next = true;
-    x.port_sync.next = true;
-    x.port_write.next = false;
+    x.port.keep.next = true;
+    x.port.sync.next = true;
+    x.port.write.next = false;
     settle(&mut x).unwrap();
     tick(&mut x, |x| &mut x.clock).unwrap();
     present(&mut x, ld_sync, false);

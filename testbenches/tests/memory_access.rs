@@ -33,7 +33,7 @@ fn present(m: &mut MemoryAccess, e: E) {
     m.e.a.next = (e.addr & 0xff).into();
     m.e.b.next = (e.addr >> 8).into();
     m.e.c.next = e.byte.into();
-    m.port_busy.next = false;
+    m.port.busy.next = false;
     m.request.gnt.next = false;
     m.finish.next = false;
     m.stop.next = false;
@@ -43,9 +43,9 @@ fn present(m: &mut MemoryAccess, e: E) {
 /// Grants the access presented now, as the port would (E's own, nothing posted).
 fn grant(m: &mut MemoryAccess) {
     m.request.gnt.next = true;
-    m.port_keep.next = m.request.keep.val();
-    m.port_sync.next = m.request.sync.val();
-    m.port_write.next = m.request.write.val();
+    m.port.keep.next = m.request.keep.val();
+    m.port.sync.next = m.request.sync.val();
+    m.port.write.next = m.request.write.val();
     settle(m).unwrap();
     tick(m, |m| &mut m.clock).unwrap();
     m.request.gnt.next = false;
@@ -105,7 +105,7 @@ fn the_request_carries_e_and_a_store_is_posted_unless_it_ends_the_task() {
     assert_eq!(m.load_data.val().index(), 0x77);
     // A posted store's grant is not E's.
     present(&mut m, e(LD, 0, 0x456));
-    m.port_busy.next = true;
+    m.port.busy.next = true;
     m.request.gnt.next = true;
     settle(&mut m).unwrap();
     assert!(m.port_wait.val(), "E waits for the posted store");

@@ -8,7 +8,7 @@
 //! instruction (`ready`, or at IP 15 unless a taken `bnz`) is done, or at a fault; ending
 //! with a lock still held is `ATOMIC_VIOLATION`.
 
-use super::{Decode, EStageTarget, MemoryAccess, Results};
+use super::{Decode, EStageTarget, MemoryAccess, PortView, Results};
 use crate::codes::{Code, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
 use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
@@ -28,12 +28,8 @@ pub struct Execute {
     /// shared memory's grant and a load's byte; a store that leaves E now.
     pub request: SmPort,
     pub post: Signal<Out, Bit>,
-    /// The port holds a posted store; the access it presents now (E's or the posted store),
-    /// its `keep`, `sync` and `write`.
-    pub port_busy: Signal<In, Bit>,
-    pub port_keep: Signal<In, Bit>,
-    pub port_sync: Signal<In, Bit>,
-    pub port_write: Signal<In, Bit>,
+    /// What the memory port presents now ([`PortView`]).
+    pub port: PortView,
     /// The scheduler's register write (only while idle).
     pub init_write: Signal<In, Bit>,
     pub init_reg: Signal<In, Bits<4>>,
@@ -82,10 +78,7 @@ impl Logic for Execute {
         SmPort::link(&mut self.request, &mut self.access.request);
         self.access.clock.next = self.clock.val();
         EStageTarget::link(&mut self.e, &mut self.access.e);
-        self.access.port_busy.next = self.port_busy.val();
-        self.access.port_keep.next = self.port_keep.val();
-        self.access.port_sync.next = self.port_sync.val();
-        self.access.port_write.next = self.port_write.val();
+        PortView::link(&mut self.port, &mut self.access.port);
         self.access.stop.next = self.stop.val();
 
         // ---- is E done this cycle? does the task end? ----

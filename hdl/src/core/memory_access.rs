@@ -14,7 +14,7 @@
 //!   can see (MACHINE.md §6–§7, [`AtomicCheck`]) give `ATOMIC_VIOLATION`. The faulting access is
 //!   not made.
 
-use super::{AtomicCheck, Decode, EStageTarget};
+use super::{AtomicCheck, Decode, EStageTarget, PortView};
 use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
 
@@ -31,12 +31,8 @@ pub struct MemoryAccess {
     /// load's byte; a store that leaves E now (the port posts it unless it is granted).
     pub request: SmPort,
     pub post: Signal<Out, Bit>,
-    /// The port holds a posted store; the access it presents now (E's or the posted store),
-    /// its `keep`, `sync` and `write`.
-    pub port_busy: Signal<In, Bit>,
-    pub port_keep: Signal<In, Bit>,
-    pub port_sync: Signal<In, Bit>,
-    pub port_write: Signal<In, Bit>,
+    /// What the memory port presents now ([`PortView`]).
+    pub port: PortView,
     /// The task ends now; it is abandoned (clear or halt): the lock is given back.
     pub finish: Signal<In, Bit>,
     pub stop: Signal<In, Bit>,
@@ -89,13 +85,13 @@ impl Logic for MemoryAccess {
         self.atomic.is_ready.next = self.decode.is_ready.val();
         self.atomic.addr.next = self.request.addr.val();
         self.port_wait.next =
-            self.e.valid.val() && self.port_busy.val() && (self.e.mem.val() || self.e.last.val());
+            self.e.valid.val() && self.port.busy.val() && (self.e.mem.val() || self.e.last.val());
         self.fault.next = self.e.valid.val()
             && !self.mem_wait.q.val()
             && !self.port_wait.val()
             && (self.illegal.val() || self.atomic.violation.val());
 
-        // ---- the request (`port_busy` is not in `req`: one LUT from flip-flops) ----
+        // ---- the request (`port.busy` is not in `req`: one LUT from flip-flops) ----
         self.request.req.next = self.e.valid.val() && self.e.mem.val() && !self.mem_wait.q.val();
         self.request.keep.next = self.request.req.val() && !self.fault.val();
         // (A store is never `ready`, so `last` means IP 15 here.)
@@ -105,12 +101,12 @@ impl Logic for MemoryAccess {
         // E's own access was granted (not the posted store's).
         self.mem_wait.d.next = self.request.gnt.val()
             && self.request.keep.val()
-            && !self.port_busy.val()
+            && !self.port.busy.val()
             && !self.post.val();
         // The port's access (E's or a posted store) takes or releases the lock, of the
         // address E's `ld_sync` presented.
-        if self.request.gnt.val() && self.port_keep.val() && self.port_sync.val() {
-            self.locked_q.d.next = !self.port_write.val();
+        if self.request.gnt.val() && self.port.keep.val() && self.port.sync.val() {
+            self.locked_q.d.next = !self.port.write.val();
         }
         if self.request.req.val() && self.is_load.val() && self.request.sync.val() {
             self.lock_addr.d.next = self.request.addr.val();
