@@ -86,3 +86,85 @@ pub fn receive(red: u16, green: u16, blue: u16) -> Result<Received, String> {
         )),
     }
 }
+
+/// A monitor: takes one cycle's symbols at a time and keeps the last whole frame it saw, as
+/// lines of pixels. A frame starts where VSYNC's pulse ends; a line is a run of pixels.
+pub struct Monitor {
+    /// The frame being received, a line at a time, and the line being received.
+    lines: Vec<Vec<[u8; 3]>>,
+    line: Vec<[u8; 3]>,
+    /// VSYNC last cycle, and its level outside the pulse.
+    vsync_was: Option<bool>,
+    vsync_idle: bool,
+    /// A pulse's end has been seen: the lines since are a frame from its start.
+    synced: bool,
+    /// The last whole frame.
+    pub frame: Option<Vec<Vec<[u8; 3]>>>,
+}
+
+impl Monitor {
+    /// A monitor for syncs that are `sync_idle_high` outside their pulses (640×480: true).
+    pub fn new(sync_idle_high: bool) -> Monitor {
+        Monitor {
+            lines: Vec::new(),
+            line: Vec::new(),
+            vsync_was: None,
+            vsync_idle: sync_idle_high,
+            synced: false,
+            frame: None,
+        }
+    }
+
+    /// One cycle.
+    pub fn see(&mut self, received: Received) {
+        match received {
+            Received::Pixel(rgb) => self.line.push(rgb),
+            Received::Blanking { vsync, .. } => {
+                if !self.line.is_empty() {
+                    self.lines.push(std::mem::take(&mut self.line));
+                }
+                // The pulse ends: what was seen since the one before is a whole frame.
+                let idle = self.vsync_idle;
+                if self.vsync_was == Some(!idle) && vsync == idle {
+                    let lines = std::mem::take(&mut self.lines);
+                    if self.synced {
+                        self.frame = Some(lines);
+                    }
+                    self.synced = true;
+                }
+                self.vsync_was = Some(vsync);
+            }
+        }
+    }
+
+    /// The picture in the last whole frame, drawn `scale` × `scale` and centred: 64 × 64
+    /// bytes of RGB332 (docs/MACHINE.md §5), each square checked to be one colour that
+    /// RGB332 gives.
+    pub fn picture(&self, scale: usize) -> Result<Vec<u8>, String> {
+        let frame = self.frame.as_ref().ok_or("no whole frame seen")?;
+        let (h, w) = (frame.len(), frame.first().map_or(0, Vec::len));
+        let side = 64 * scale;
+        if h < side || w < side || frame.iter().any(|l| l.len() != w) {
+            return Err(format!("a frame of {w} × {h} pixels"));
+        }
+        let (left, top) = ((w - side) / 2, (h - side) / 2);
+        let mut picture = Vec::with_capacity(64 * 64);
+        for y in 0..64 {
+            for x in 0..64 {
+                let rgb = frame[top + y * scale][left + x * scale];
+                for dy in 0..scale {
+                    for dx in 0..scale {
+                        if frame[top + y * scale + dy][left + x * scale + dx] != rgb {
+                            return Err(format!("pixel ({x}, {y}) is not one colour"));
+                        }
+                    }
+                }
+                let byte = (0..=255u8)
+                    .find(|&p| gpu16_sim::image::picture::rgb(p) == rgb)
+                    .ok_or(format!("pixel ({x}, {y}): {rgb:?} is no RGB332 colour"))?;
+                picture.push(byte);
+            }
+        }
+        Ok(picture)
+    }
+}
