@@ -71,6 +71,7 @@ pub struct ScanOut {
     /// The beam is on the picture's columns, lines, and so on the picture.
     in_columns: Signal<Local, Bit>,
     in_lines: Signal<Local, Bit>,
+    on_picture: Signal<Local, Bit>,
     /// The pixel to encode (black off the picture), and its three fields.
     pixel: Signal<Local, Bits<8>>,
     red3: Signal<Local, Bits<3>>,
@@ -121,6 +122,7 @@ impl ScanOut {
             on_picture_q: Default::default(),
             in_columns: Default::default(),
             in_lines: Default::default(),
+            on_picture: Default::default(),
             pixel: Default::default(),
             red3: Default::default(),
             green3: Default::default(),
@@ -187,7 +189,8 @@ impl Logic for ScanOut {
         self.de_q.d.next = self.timing.de.val();
         self.hsync_q.d.next = self.timing.hsync.val();
         self.vsync_q.d.next = self.timing.vsync.val();
-        self.on_picture_q.d.next = self.in_columns.val() && self.in_lines.val();
+        self.on_picture.next = self.in_columns.val() && self.in_lines.val();
+        self.on_picture_q.d.next = self.on_picture.val();
 
         // ---- the pixel's colours, each field's bits repeated to 8 ----
         self.pixel.next = 0.into();
