@@ -42,7 +42,12 @@ fn differences_within(
 
 #[test]
 fn every_example_agrees_and_gives_its_expected_output() {
-    for ex in examples() {
+    // The pictures run in rust-hdl on 16 cores in cosim_verilog.rs (three ways, with their
+    // expected memory) and on 8 below: each takes rust-hdl seconds.
+    for ex in examples()
+        .into_iter()
+        .filter(|e| e.expected_picture().is_none())
+    {
         let (_, hw) =
             differences(&ex.frames, &ex.init).unwrap_or_else(|e| panic!("{}: {e}", ex.name));
         assert_eq!(hw.status, Status::Ok, "{}", ex.name);
