@@ -1,5 +1,6 @@
 //! The video timing generator (hdl/src/video/timing.rs): over whole frames, the beam visits
-//! every pixel of every line in order, `de` is high exactly on the visible area, and each
+//! every pixel of every line in order, `de` is high exactly on the visible area, `line_end`
+//! on each line's last pixel and `vblank` below the visible area, and each
 //! sync pulse is where and as long as the mode says, with its polarity — on a tiny mode in
 //! rust-hdl and in the emitted Verilog (lint, Icarus), and on one whole 640×480 frame in
 //! rust-hdl.
@@ -44,6 +45,12 @@ fn check_frames(mode: VideoMode, frames: usize) -> Recording {
                 let in_vsync = (v0..v0 + usize::from(mode.v_sync)).contains(&y);
                 assert_eq!(t.hsync.val(), in_hsync == mode.sync_high, "{at}: hsync");
                 assert_eq!(t.vsync.val(), in_vsync == mode.sync_high, "{at}: vsync");
+                assert_eq!(t.line_end.val(), x == h_total - 1, "{at}: line_end");
+                assert_eq!(
+                    t.vblank.val(),
+                    y >= usize::from(mode.v_visible),
+                    "{at}: vblank"
+                );
                 visible += usize::from(t.de.val());
                 hsync_cycles += usize::from(t.hsync.val() == mode.sync_high);
                 vsync_lines += usize::from(x == 0 && t.vsync.val() == mode.sync_high);

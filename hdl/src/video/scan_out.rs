@@ -47,16 +47,13 @@ pub struct ScanOut {
     encode_blue: TmdsEncoder,
     encode_green: TmdsEncoder,
     encode_red: TmdsEncoder,
-    /// The picture's first and one-past-last column and line on the screen, its last
-    /// column and line as counted, the last step inside a pixel's square (`scale` − 1), the
-    /// screen's last column and first line below the visible area.
+    /// The picture's first and one-past-last column and line on the screen, and the last
+    /// step inside a pixel's square (`scale` − 1).
     left: Constant<Bits<10>>,
     right: Constant<Bits<10>>,
     top: Constant<Bits<10>>,
     bottom: Constant<Bits<10>>,
     step_last: Constant<Bits<4>>,
-    h_last: Constant<Bits<10>>,
-    v_visible: Constant<Bits<10>>,
     /// The picture's column and line under the beam, and the steps taken into its square.
     column: DFF<Bits<6>>,
     column_step: DFF<Bits<4>>,
@@ -110,8 +107,6 @@ impl ScanOut {
             top: c10(top),
             bottom: c10(top + side),
             step_last: Constant::new(u64::from(scale - 1).into()),
-            h_last: c10(mode.h_total() - 1),
-            v_visible: c10(mode.v_visible),
             column: Default::default(),
             column_step: Default::default(),
             line: Default::default(),
@@ -151,7 +146,7 @@ impl Logic for ScanOut {
             (self.timing.x.val() >= self.left.val()) && (self.timing.x.val() < self.right.val());
         self.in_lines.next =
             (self.timing.y.val() >= self.top.val()) && (self.timing.y.val() < self.bottom.val());
-        self.vblank.next = self.timing.y.val() >= self.v_visible.val();
+        self.vblank.next = self.timing.vblank.val();
 
         // ---- the picture's column and line under the beam ----
         if self.in_columns.val() {
@@ -162,7 +157,7 @@ impl Logic for ScanOut {
                 self.column_step.d.next = self.column_step.q.val() + 1;
             }
         }
-        if self.timing.x.val() == self.h_last.val() {
+        if self.timing.line_end.val() {
             self.column.d.next = 0.into();
             self.column_step.d.next = 0.into();
             if self.in_lines.val() {

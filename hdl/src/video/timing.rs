@@ -68,6 +68,10 @@ pub struct VideoTiming {
     /// The sync levels to send (the mode's polarity applied).
     pub hsync: Signal<Out, Bit>,
     pub vsync: Signal<Out, Bit>,
+    /// The pixel is the last of its line (the next is at x = 0); the line is below the
+    /// visible area (the vertical blanking).
+    pub line_end: Signal<Out, Bit>,
+    pub vblank: Signal<Out, Bit>,
 
     x_q: DFF<Bits<10>>,
     y_q: DFF<Bits<10>>,
@@ -96,6 +100,8 @@ impl VideoTiming {
             de: Default::default(),
             hsync: Default::default(),
             vsync: Default::default(),
+            line_end: Default::default(),
+            vblank: Default::default(),
             x_q: Default::default(),
             y_q: Default::default(),
             h_last: c(mode.h_total() - 1),
@@ -125,6 +131,8 @@ impl Logic for VideoTiming {
         } else {
             self.x_q.d.next = self.x_q.q.val() + 1;
         }
+        self.line_end.next = self.x_q.q.val() == self.h_last.val();
+        self.vblank.next = self.y_q.q.val() >= self.v_visible.val();
         self.x.next = self.x_q.q.val();
         self.y.next = self.y_q.q.val();
         self.de.next =
