@@ -15,6 +15,7 @@ pub mod random_program;
 pub mod rng;
 pub mod sm_harness;
 pub mod sm_traffic;
+pub mod two_clocks;
 
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::lint;

@@ -10,6 +10,7 @@ use gpu16_fpga::{emit, lint};
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_hdl::video::{FrameCopy, FrameWrite};
 use gpu16_testbenches::rng::Rng;
+use gpu16_testbenches::two_clocks::{answer_reads, two_clocks, Edge};
 
 /// Pixel cycles in a test frame, and how many of them are the vertical blanking (at its end).
 const FRAME: u64 = 1000;
@@ -60,10 +61,7 @@ impl Bench {
         let c = &mut self.copy;
         c.done.next = self.done;
         c.port_free.next = free;
-        for (b, byte) in c.sm_rdata.iter_mut().enumerate() {
-            let value = self.read_row.map_or(0, |row| self.sm[256 * b + row]);
-            byte.next = u64::from(value).into();
-        }
+        answer_reads(c, &self.sm, self.read_row);
         c.taken.next = self.write.taken.val();
         settle(c).unwrap();
         self.rec_copy.sample(c);
@@ -109,16 +107,10 @@ impl Bench {
     /// Runs both clocks for `time` units, a GPU cycle every `gpu` units and a pixel cycle
     /// every `pixel`.
     fn run(&mut self, time: u64, gpu: u64, pixel: u64) {
-        let (mut next_gpu, mut next_pixel) = (0, 0);
-        while next_gpu.min(next_pixel) < time {
-            if next_gpu <= next_pixel {
-                self.gpu_cycle();
-                next_gpu += gpu;
-            } else {
-                self.pixel_cycle();
-                next_pixel += pixel;
-            }
-        }
+        two_clocks(time, gpu, pixel, |edge| match edge {
+            Edge::Gpu => self.gpu_cycle(),
+            Edge::Pixel => self.pixel_cycle(),
+        });
     }
 }
 

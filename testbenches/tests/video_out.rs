@@ -8,6 +8,7 @@ use gpu16_hdl::video::{FrameCopy, VideoMode, VideoOut};
 use gpu16_sim::image::picture;
 use gpu16_testbenches::dvi::{receive, Monitor};
 use gpu16_testbenches::examples;
+use gpu16_testbenches::two_clocks::{answer_reads, two_clocks, Edge};
 
 /// The picture at ×2 with a short blanking around it (a frame is ~20,000 pixel cycles).
 const SMALL: VideoMode = VideoMode {
@@ -30,22 +31,19 @@ fn shown(sm: &[u8], gpu: u64, pixel: u64) -> Vec<u8> {
     let mut monitor = Monitor::new(true);
     let mut read_row: Option<usize> = None;
     let frame = u64::from(SMALL.h_total()) * u64::from(SMALL.v_total()) * pixel;
-    let (mut next_gpu, mut next_pixel) = (0, 0);
     // The run ends at once; the copy takes three frames' blankings (about 90 rows in each),
     // then a whole frame is seen.
-    while next_pixel < 7 * frame {
-        if next_gpu <= next_pixel {
+    two_clocks(7 * frame, gpu, pixel, |edge| match edge {
+        Edge::Gpu => {
             copy.done.next = true;
             copy.port_free.next = true;
-            for (b, byte) in copy.sm_rdata.iter_mut().enumerate() {
-                byte.next = u64::from(read_row.map_or(0, |r| sm[256 * b + r])).into();
-            }
+            answer_reads(&mut copy, sm, read_row);
             copy.taken.next = out.taken.val();
             settle(&mut copy).unwrap();
             read_row = copy.sm_en.val().then(|| copy.sm_row.val().index());
             tick(&mut copy, |c| &mut c.clock).unwrap();
-            next_gpu += gpu;
-        } else {
+        }
+        Edge::Pixel => {
             for (j, byte) in out.row_data.iter_mut().enumerate() {
                 byte.next = copy.row_data[j].val();
             }
@@ -55,9 +53,8 @@ fn shown(sm: &[u8], gpu: u64, pixel: u64) -> Vec<u8> {
             let symbols = [&out.red, &out.green, &out.blue].map(|s| s.val().index() as u16);
             monitor.see(receive(symbols[0], symbols[1], symbols[2]).unwrap());
             tick(&mut out, |o| &mut o.clock).unwrap();
-            next_pixel += pixel;
         }
-    }
+    });
     monitor.picture(2).unwrap()
 }
 
