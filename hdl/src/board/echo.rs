@@ -2,10 +2,15 @@
 //! `gpu16 build --design uart-echo` makes its bitstream in seconds, to check a board, its
 //! cable and baud rate before the hour the whole GPU takes; the tests build it for every
 //! board, so each board's pins, I/O types and bitstream packing are exercised on every run.
+//! Its video output draws an empty picture (black, in the board top's video mode), so a
+//! monitor on the board's connector shows that the video clocks and pins work.
 
 use super::leds::Leds;
+use super::top::{VIDEO_MODE, VIDEO_SCALE};
 use crate::bridge::uart_rx::UartRx;
 use crate::bridge::uart_tx::UartTx;
+use crate::video::VideoOut;
+use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
 
 /// UART echo with the board top's ports.
@@ -17,9 +22,15 @@ pub struct EchoTop {
     /// LED 0 heartbeat, LED 4 activity (as on the GPU's board top).
     pub leds: Signal<Out, Bits<8>>,
     pub led_summary: Signal<Out, Bit>,
+    /// The video output, as on the GPU's board top.
+    pub pixel_clock: Signal<In, Clock>,
+    pub tmds_blue: Signal<Out, Bits<10>>,
+    pub tmds_green: Signal<Out, Bits<10>>,
+    pub tmds_red: Signal<Out, Bits<10>>,
     rx: UartRx,
     tx: UartTx,
     indicators: Leds,
+    video: VideoOut,
 }
 
 impl EchoTop {
@@ -31,9 +42,14 @@ impl EchoTop {
             uart_tx: Default::default(),
             leds: Default::default(),
             led_summary: Default::default(),
+            pixel_clock: Default::default(),
+            tmds_blue: Default::default(),
+            tmds_green: Default::default(),
+            tmds_red: Default::default(),
             rx: UartRx::new(clocks_per_bit),
             tx: UartTx::new(clocks_per_bit),
             indicators: Default::default(),
+            video: VideoOut::new(VIDEO_MODE, VIDEO_SCALE),
         }
     }
 }
@@ -57,5 +73,16 @@ impl Logic for EchoTop {
         self.indicators.refused.next = self.rx.framing_error.val();
         self.leds.next = self.indicators.leds.val();
         self.led_summary.next = self.indicators.summary.val();
+        // No row is ever offered (`offer` always equals `taken`): the frame memory keeps
+        // its power-up zeros.
+        self.video.clock.next = self.pixel_clock.val();
+        for j in 0..BANKS {
+            self.video.row_data[j].next = 0.into();
+        }
+        self.video.row_index.next = 0.into();
+        self.video.offer.next = self.video.taken.val();
+        self.tmds_blue.next = self.video.blue.val();
+        self.tmds_green.next = self.video.green.val();
+        self.tmds_red.next = self.video.red.val();
     }
 }

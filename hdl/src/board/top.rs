@@ -1,16 +1,26 @@
 //! The board top: the GPU behind the UART host bridge, with its timeline log, the power-on
-//! reset and the LEDs. Its ports are the board's pins (named in `constraints/<board>.lpf`
-//! through the board's pin wrapper, `gpu16_fpga::board::Board::pin_wrapper`).
+//! reset, the LEDs and the video output. Its ports are the board's pins (named in
+//! `constraints/<board>.lpf` through the board's pin wrapper,
+//! `gpu16_fpga::board::Board::pin_wrapper`), except the video's: the wrapper serialises its
+//! symbols onto the connector's pins.
 //!
 //! ```text
 //!  uart_rx ─► UartRx ─► Bridge ─► UartTx ─► uart_tx
 //!                         │ ▲
-//!             host ports  ▼ │  timeline outputs
+//!             host port   ▼ │
+//!                       PortShare ◄── a row's read ── FrameCopy ─ a row ─► VideoOut ─► tmds_*
+//!                         │ ▲  (when free)             (clock)   ◄ taken ─ (pixel_clock)
+//!                         ▼ │  timeline outputs
 //!                          Gpu ────────────► EventLog ─► (Bridge)
-//!  clock ─► everything; PowerOnReset ─► Bridge;  status ─► Leds ─► leds, led_summary
+//!  clock ─► all but VideoOut; PowerOnReset ─► Bridge;  status ─► Leds ─► leds, led_summary
 //! ```
+//!
+//! When a run ends the picture (docs/MACHINE.md §5) is copied into the video's frame memory
+//! through the host port in cycles nobody else uses it, and the monitor shows it until the
+//! next run's end.
 
 use super::leds::Leds;
+use super::port_share::PortShare;
 use super::reset::PowerOnReset;
 use crate::bridge::event_log::EventLog;
 use crate::bridge::uart_rx::UartRx;
@@ -18,8 +28,14 @@ use crate::bridge::uart_tx::UartTx;
 use crate::bridge::{Bridge, BridgeConfig};
 use crate::gpu::Gpu;
 use crate::host_port::HostPort;
+use crate::video::{FrameCopy, VideoMode, VideoOut};
 use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
+
+/// The video mode the boards show the picture in, and how large its pixels are drawn
+/// (64 × 7 = 448 of 480 lines).
+pub const VIDEO_MODE: VideoMode = VideoMode::VGA;
+pub const VIDEO_SCALE: u16 = 7;
 
 /// The board's design.
 #[derive(LogicBlock)]
@@ -32,6 +48,12 @@ pub struct BoardTop {
     /// LEDs 0–7 (1 = lit) and the one-LED summary (see `super::leds`).
     pub leds: Signal<Out, Bits<8>>,
     pub led_summary: Signal<Out, Bit>,
+    /// The video's pixel clock (25 MHz for [`VIDEO_MODE`]; any phase and ratio to `clock`).
+    pub pixel_clock: Signal<In, Clock>,
+    /// The three TMDS channels' symbols, a pixel clock cycle each, bit 0 sent first.
+    pub tmds_blue: Signal<Out, Bits<10>>,
+    pub tmds_green: Signal<Out, Bits<10>>,
+    pub tmds_red: Signal<Out, Bits<10>>,
     por: PowerOnReset,
     rx: UartRx,
     tx: UartTx,
@@ -39,6 +61,9 @@ pub struct BoardTop {
     log: EventLog,
     gpu: Gpu,
     indicators: Leds,
+    share: PortShare,
+    copy: FrameCopy,
+    video: VideoOut,
 }
 
 impl BoardTop {
@@ -56,6 +81,10 @@ impl BoardTop {
             uart_tx: Default::default(),
             leds: Default::default(),
             led_summary: Default::default(),
+            pixel_clock: Default::default(),
+            tmds_blue: Default::default(),
+            tmds_green: Default::default(),
+            tmds_red: Default::default(),
             por: Default::default(),
             rx: UartRx::new(cpb),
             tx: UartTx::new(cpb),
@@ -63,6 +92,9 @@ impl BoardTop {
             log: Default::default(),
             gpu,
             indicators: Default::default(),
+            share: Default::default(),
+            copy: Default::default(),
+            video: VideoOut::new(VIDEO_MODE, VIDEO_SCALE),
         }
     }
 }
@@ -88,11 +120,30 @@ impl Logic for BoardTop {
         self.bridge.tx_ready.next = self.tx.ready.val();
         self.uart_tx.next = self.tx.line.val();
 
-        // ---- the GPU's host port ----
-        HostPort::join(&mut self.bridge.gpu, &mut self.gpu.host);
+        // ---- the GPU's host port, shared with the picture's copy ----
+        HostPort::join(&mut self.bridge.gpu, &mut self.share.host);
+        HostPort::join(&mut self.share.gpu, &mut self.gpu.host);
         for i in 0..BANKS {
             self.bridge.sm_rdata[i].next = self.gpu.sm_rdata[i].val();
+            self.copy.sm_rdata[i].next = self.gpu.sm_rdata[i].val();
         }
+
+        // ---- the picture: copied when a run ends, shown in the pixel clock ----
+        self.copy.clock.next = self.clock.val();
+        self.copy.done.next = self.gpu.host.done.val();
+        self.copy.port_free.next = self.share.copy_free.val();
+        self.share.copy_read.next = self.copy.sm_en.val();
+        self.share.copy_row.next = self.copy.sm_row.val();
+        self.video.clock.next = self.pixel_clock.val();
+        for j in 0..BANKS {
+            self.video.row_data[j].next = self.copy.row_data[j].val();
+        }
+        self.video.row_index.next = self.copy.row_index.val();
+        self.video.offer.next = self.copy.offer.val();
+        self.copy.taken.next = self.video.taken.val();
+        self.tmds_blue.next = self.video.blue.val();
+        self.tmds_green.next = self.video.green.val();
+        self.tmds_red.next = self.video.red.val();
 
         // ---- the timeline log ----
         self.log.clear.next = self.bridge.gpu.launch.val();
