@@ -72,13 +72,14 @@ pub enum ToolError {
         board: String,
         report: String,
     },
-    /// The routed design is slower than the board's clock.
+    /// A clock of the routed design is slower than it runs on the board.
     #[error(
-        "timing not met: the routed design runs at up to {fmax_mhz:.1} MHz, the board's clock \
-         is {clock_mhz} MHz; the bitstream would compute wrong results. \
+        "timing not met: the routed design's {clock} runs at up to {fmax_mhz:.1} MHz, the \
+         board clocks it at {clock_mhz} MHz; the bitstream would compute wrong results. \
          --allow-timing-fail writes it anyway\n{report}"
     )]
     TimingNotMet {
+        clock: String,
         fmax_mhz: f64,
         clock_mhz: f64,
         report: String,

@@ -6,6 +6,7 @@ pub mod fingerprint;
 pub mod flash;
 pub mod pll;
 pub mod sim;
+pub mod video;
 
 use crate::synth::{Constraints, Family, Target};
 use gpu16_sim::frame::CORES;
@@ -199,10 +200,11 @@ impl Board {
 
     /// The Verilog top `gpu16 build` hands to yosys: the board's pins, named as in its LPF,
     /// around the design's module `inner` (ports `clock`, `uart_rx`, `uart_tx`, `leds`,
-    /// `led_summary`). The design's clock is the oscillator, or with `pll` the clock of the
-    /// module `pll` (ports `clkin`, `clkout`, `locked`: [`pll::Pll::verilog`]), whose clock
-    /// gate passes no edge before the PLL has locked: the design starts from its power-up
-    /// state on a steady clock.
+    /// `led_summary`, and the video's `pixel_clock` and `tmds_*`). The design's clock is the
+    /// oscillator, or with `pll` the clock of the module `pll` (ports `clkin`, `clkout`,
+    /// `locked`: [`pll::Pll::verilog`]), whose clock gate passes no edge before the PLL has
+    /// locked: the design starts from its power-up state on a steady clock. On a board with
+    /// a video connector the video PLL, serialisers and buffers ([`video`]) drive its pins.
     ///
     /// Written as Verilog text, not a rust-hdl block, on purpose: it holds no logic (an
     /// inversion at most), its ports are the names each board's constraint file gives its
@@ -234,7 +236,7 @@ impl Board {
             ),
             Board::TangPrimer25k => ("clk", "input clk, input uart_rx, output uart_tx"),
         };
-        writeln!(v, "module {top}({header});").unwrap();
+        writeln!(v, "module {top}({header}{});", video::pins(self)).unwrap();
         let clock = match pll {
             None => oscillator,
             Some(pll) => {
@@ -247,13 +249,15 @@ impl Board {
                 "clock"
             }
         };
+        v.push_str(&video::wrapper_lines(self, oscillator));
+        let video = video::inner_ports(self);
         match self {
             Board::Ulx3s12f | Board::Ulx3s25f | Board::Ulx3s45f | Board::Ulx3s85f => {
                 writeln!(v, "  assign wifi_gpio0 = 1'b1;").unwrap();
                 writeln!(
                     v,
                     "  {inner} inner(.clock({clock}), .uart_rx(ftdi_txd), \
-                     .uart_tx(ftdi_rxd), .leds(led), .led_summary());"
+                     .uart_tx(ftdi_rxd), .leds(led), .led_summary(){video});"
                 )
                 .unwrap();
             }
@@ -263,7 +267,7 @@ impl Board {
                 writeln!(
                     v,
                     "  {inner} inner(.clock({clock}), .uart_rx(uart_rx), .uart_tx(uart_tx), \
-                     .leds(), .led_summary(summary));"
+                     .leds(), .led_summary(summary){video});"
                 )
                 .unwrap();
             }
@@ -273,7 +277,7 @@ impl Board {
                 writeln!(
                     v,
                     "  {inner} inner(.clock({clock}), .uart_rx(uart_rx), .uart_tx(uart_tx), \
-                     .leds(leds), .led_summary());"
+                     .leds(leds), .led_summary(){video});"
                 )
                 .unwrap();
             }
@@ -281,7 +285,7 @@ impl Board {
                 writeln!(
                     v,
                     "  {inner} inner(.clock({clock}), .uart_rx(uart_rx), .uart_tx(uart_tx), \
-                     .leds(), .led_summary());"
+                     .leds(), .led_summary(){video});"
                 )
                 .unwrap();
             }

@@ -257,40 +257,113 @@ impl Pll {
     /// and the gate are vendor primitives (`EHXPLLL`, `DCCA`, `rPLL`, `DQCE`) that rust-hdl
     /// cannot instantiate.
     pub fn verilog(&self, name: &str) -> String {
+        let head = format!(
+            "// The board's PLL (gpu16 build): {}\n\
+             module {name}(input clkin, output clkout, output locked);\n",
+            self.describe()
+        );
+        let gate = match self.kind {
+            PllKind::Ecp5 => "  DCCA gate(.CLKI(pll_clock), .CE(pll_lock), .CLKO(clkout));\n\
+                              \x20 assign locked = pll_lock;\n"
+                .to_string(),
+            PllKind::Gw2a => format!(
+                "  // Oscillator cycles the lock has held (the gate opens at {settle}).\n\
+                 \x20 reg [{top}:0] held = 0;\n\
+                 \x20 reg open = 0;\n\
+                 \x20 always @(posedge clkin) begin\n\
+                 \x20   if (!pll_lock) held <= 0;\n\
+                 \x20   else if (!held[{top}]) held <= held + 1'b1;\n\
+                 \x20   if (held[{top}]) open <= 1'b1;\n\
+                 \x20 end\n\
+                 \x20 assign locked = open;\n\
+                 \x20 DQCE gate(.CLKIN(pll_clock), .CE(open), .CLKOUT(clkout));\n",
+                settle = GOWIN_SETTLE_CYCLES,
+                top = GOWIN_SETTLE_CYCLES.trailing_zeros(),
+            ),
+        };
+        format!("{head}{}{gate}endmodule\n", self.instance(false))
+    }
+
+    /// A Verilog module `name` (ports `clkin`, `bit_clock`, `pixel_clock`) for a video
+    /// output: the PLL's output is the bit clock, and the pixel clock is a fifth of it, from
+    /// the PLL's second output (`CLKOS`, ECP5) or a `CLKDIV` (Gowin), its edges on the bit
+    /// clock's. No gate: the video needs none (docs/microarchitecture.md, "Video").
+    pub fn video_verilog(&self, name: &str) -> String {
+        let head = format!(
+            "// The board's video PLL (gpu16 build): {}; the pixel clock a fifth of it.\n\
+             module {name}(input clkin, output bit_clock, output pixel_clock);\n",
+            self.describe()
+        );
+        let divide = match self.kind {
+            PllKind::Ecp5 => "  assign bit_clock = pll_clock;\n\
+                              \x20 assign pixel_clock = pll_pixel;\n",
+            PllKind::Gw2a => "  assign bit_clock = pll_clock;\n\
+                              \x20 CLKDIV #(.DIV_MODE(\"5\"), .GSREN(\"false\")) divide(\n\
+                              \x20   .HCLKIN(pll_clock), .RESETN(1'b1), .CALIB(1'b0), .CLKOUT(pixel_clock));\n",
+        };
+        format!("{head}{}{divide}endmodule\n", self.instance(true))
+    }
+
+    /// "25 MHz in, 125 MHz out, its oscillator at 625 MHz."
+    fn describe(&self) -> String {
+        let mhz = |hz: f64| format!("{}", hz / 1e6);
+        let out =
+            f64::from(self.input_hz) * f64::from(self.feedback_div) / f64::from(self.input_div);
+        format!(
+            "{} MHz in, {} MHz out, its oscillator at {} MHz.",
+            mhz(f64::from(self.input_hz)),
+            mhz(out),
+            mhz(out * f64::from(self.output_div))
+        )
+    }
+
+    /// The PLL primitive, its output on `pll_clock` and its lock on `pll_lock`; with `pixel`
+    /// on the ECP5, a second output a fifth of the first on `pll_pixel`.
+    fn instance(&self, pixel: bool) -> String {
         let mhz = |hz: f64| format!("{}", hz / 1e6);
         let out =
             f64::from(self.input_hz) * f64::from(self.feedback_div) / f64::from(self.input_div);
         let in_mhz = mhz(f64::from(self.input_hz));
         let out_mhz = mhz(out);
-        let vco_mhz = mhz(out * f64::from(self.output_div));
-        let head = format!(
-            "// The board's PLL (gpu16 build): {in_mhz} MHz in, {out_mhz} MHz out, its oscillator \
-             at {vco_mhz} MHz.\n\
-             module {name}(input clkin, output clkout, output locked);\n"
-        );
-        let body = match self.kind {
-            PllKind::Ecp5 => format!(
-                "  wire pll_clock;\n\
-                 \x20 (* FREQUENCY_PIN_CLKI=\"{in_mhz}\" *) (* FREQUENCY_PIN_CLKOP=\"{out_mhz}\" *)\n\
-                 \x20 (* ICP_CURRENT=\"12\" *) (* LPF_RESISTOR=\"8\" *) (* MFG_ENABLE_FILTEROPAMP=\"1\" *) \
-                 (* MFG_GMCREF_SEL=\"2\" *)\n\
-                 \x20 EHXPLLL #(\n\
-                 \x20   .PLLRST_ENA(\"DISABLED\"), .INTFB_WAKE(\"DISABLED\"), .STDBY_ENABLE(\"DISABLED\"),\n\
-                 \x20   .DPHASE_SOURCE(\"DISABLED\"), .OUTDIVIDER_MUXA(\"DIVA\"), .CLKOP_ENABLE(\"ENABLED\"),\n\
-                 \x20   .CLKI_DIV({clki}), .CLKFB_DIV({clkfb}), .CLKOP_DIV({clkop}),\n\
-                 \x20   .CLKOP_CPHASE({cphase}), .CLKOP_FPHASE(0), .FEEDBK_PATH(\"CLKOP\")\n\
-                 \x20 ) pll (\n\
-                 \x20   .CLKI(clkin), .CLKFB(pll_clock), .CLKOP(pll_clock), .LOCK(locked),\n\
-                 \x20   .RST(1'b0), .STDBY(1'b0), .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b0),\n\
-                 \x20   .PHASESTEP(1'b0), .PHASELOADREG(1'b0), .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0)\n\
-                 \x20 );\n\
-                 \x20 DCCA gate(.CLKI(pll_clock), .CE(locked), .CLKO(clkout));\n",
-                clki = self.input_div,
-                clkfb = self.feedback_div,
-                clkop = self.output_div,
-                // The output's edge half a period later, as Lattice's tools place it.
-                cphase = self.output_div / 2,
-            ),
+        match self.kind {
+            PllKind::Ecp5 => {
+                let clkos_div = 5 * self.output_div;
+                let (pixel_wire, pixel_attr, pixel_params, pixel_port) = if pixel {
+                    (
+                        ", pll_pixel",
+                        format!(" (* FREQUENCY_PIN_CLKOS=\"{}\" *)", mhz(out / 5.0)),
+                        format!(
+                            ",\n\x20   .CLKOS_ENABLE(\"ENABLED\"), .CLKOS_DIV({clkos_div}), \
+                             .CLKOS_CPHASE({}), .CLKOS_FPHASE(0)",
+                            self.output_div / 2
+                        ),
+                        ", .CLKOS(pll_pixel)",
+                    )
+                } else {
+                    ("", String::new(), String::new(), "")
+                };
+                format!(
+                    "  wire pll_clock, pll_lock{pixel_wire};\n\
+                     \x20 (* FREQUENCY_PIN_CLKI=\"{in_mhz}\" *) (* FREQUENCY_PIN_CLKOP=\"{out_mhz}\" *){pixel_attr}\n\
+                     \x20 (* ICP_CURRENT=\"12\" *) (* LPF_RESISTOR=\"8\" *) (* MFG_ENABLE_FILTEROPAMP=\"1\" *) \
+                     (* MFG_GMCREF_SEL=\"2\" *)\n\
+                     \x20 EHXPLLL #(\n\
+                     \x20   .PLLRST_ENA(\"DISABLED\"), .INTFB_WAKE(\"DISABLED\"), .STDBY_ENABLE(\"DISABLED\"),\n\
+                     \x20   .DPHASE_SOURCE(\"DISABLED\"), .OUTDIVIDER_MUXA(\"DIVA\"), .CLKOP_ENABLE(\"ENABLED\"),\n\
+                     \x20   .CLKI_DIV({clki}), .CLKFB_DIV({clkfb}), .CLKOP_DIV({clkop}),\n\
+                     \x20   .CLKOP_CPHASE({cphase}), .CLKOP_FPHASE(0), .FEEDBK_PATH(\"CLKOP\"){pixel_params}\n\
+                     \x20 ) pll (\n\
+                     \x20   .CLKI(clkin), .CLKFB(pll_clock), .CLKOP(pll_clock){pixel_port}, .LOCK(pll_lock),\n\
+                     \x20   .RST(1'b0), .STDBY(1'b0), .PHASESEL0(1'b0), .PHASESEL1(1'b0), .PHASEDIR(1'b0),\n\
+                     \x20   .PHASESTEP(1'b0), .PHASELOADREG(1'b0), .PLLWAKESYNC(1'b0), .ENCLKOP(1'b0)\n\
+                     \x20 );\n",
+                    clki = self.input_div,
+                    clkfb = self.feedback_div,
+                    clkop = self.output_div,
+                    // The output's edge half a period later, as Lattice's tools place it.
+                    cphase = self.output_div / 2,
+                )
+            }
             PllKind::Gw2a => format!(
                 "  wire pll_clock, pll_lock;\n\
                  \x20 rPLL #(\n\
@@ -305,25 +378,12 @@ impl Pll {
                  \x20   .CLKIN(clkin), .CLKOUT(pll_clock), .LOCK(pll_lock), .CLKOUTP(), .CLKOUTD(),\n\
                  \x20   .CLKOUTD3(), .RESET(1'b0), .RESET_P(1'b0), .CLKFB(1'b0), .FBDSEL(6'b0),\n\
                  \x20   .IDSEL(6'b0), .ODSEL(6'b0), .PSDA(4'b0), .DUTYDA(4'b0), .FDLY(4'b0)\n\
-                 \x20 );\n\
-                 \x20 // Oscillator cycles the lock has held (the gate opens at {settle}).\n\
-                 \x20 reg [{top}:0] held = 0;\n\
-                 \x20 reg open = 0;\n\
-                 \x20 always @(posedge clkin) begin\n\
-                 \x20   if (!pll_lock) held <= 0;\n\
-                 \x20   else if (!held[{top}]) held <= held + 1'b1;\n\
-                 \x20   if (held[{top}]) open <= 1'b1;\n\
-                 \x20 end\n\
-                 \x20 assign locked = open;\n\
-                 \x20 DQCE gate(.CLKIN(pll_clock), .CE(open), .CLKOUT(clkout));\n",
+                 \x20 );\n",
                 idiv = self.input_div - 1,
                 fbdiv = self.feedback_div - 1,
                 odiv = self.output_div,
-                settle = GOWIN_SETTLE_CYCLES,
-                top = GOWIN_SETTLE_CYCLES.trailing_zeros(),
             ),
-        };
-        format!("{head}{body}endmodule\n")
+        }
     }
 }
 

@@ -89,14 +89,40 @@ pub(super) fn signal_of_cell(cell: &str) -> String {
     name[..cut].to_string()
 }
 
-/// The lowest achieved frequency in a nextpnr `--report` JSON (`"fmax": {"clk": {"achieved": …`).
-pub(super) fn fmax_from_report(json: &str) -> Option<f64> {
-    let v: serde_json::Value = serde_json::from_str(json).ok()?;
-    v.get("fmax")?
-        .as_object()?
-        .values()
-        .filter_map(|c| c.get("achieved")?.as_f64())
-        .reduce(f64::min)
+/// One clock's routed Fmax, and the frequency nextpnr held it to (a PLL output's own, or the
+/// flow's `--freq`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClockFmax {
+    pub name: String,
+    pub achieved_mhz: f64,
+    pub constraint_mhz: f64,
+}
+
+impl ClockFmax {
+    pub fn met(&self) -> bool {
+        self.achieved_mhz >= self.constraint_mhz
+    }
+}
+
+/// Every clock of a nextpnr `--report` JSON (`"fmax": {"clk": {"achieved": …, "constraint":
+/// …}}`), in name order.
+pub(super) fn clocks_from_report(json: &str) -> Vec<ClockFmax> {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(json) else {
+        return Vec::new();
+    };
+    let Some(clocks) = v.get("fmax").and_then(|f| f.as_object()) else {
+        return Vec::new();
+    };
+    clocks
+        .iter()
+        .filter_map(|(name, c)| {
+            Some(ClockFmax {
+                name: name.clone(),
+                achieved_mhz: c.get("achieved")?.as_f64()?,
+                constraint_mhz: c.get("constraint")?.as_f64()?,
+            })
+        })
+        .collect()
 }
 
 /// What nextpnr is doing, from its log so far: `packing`, `placing`, or `routing: N of M arcs
@@ -199,9 +225,17 @@ mod tests {
 
     #[test]
     fn fmax_is_read_from_nextpnrs_report() {
-        let json = r#"{"fmax": {"$glbnet$clk": {"achieved": 123.4, "constraint": 100.0}}, "utilization": {}}"#;
-        assert_eq!(fmax_from_report(json), Some(123.4));
-        assert_eq!(fmax_from_report("{}"), None);
+        let json = r#"{"fmax": {"$glbnet$clk": {"achieved": 123.4, "constraint": 100.0},
+            "pixel": {"achieved": 20.5, "constraint": 25}}, "utilization": {}}"#;
+        let clocks = clocks_from_report(json);
+        assert_eq!(clocks.len(), 2);
+        assert_eq!(clocks[0].name, "$glbnet$clk");
+        assert_eq!(
+            (clocks[0].achieved_mhz, clocks[0].constraint_mhz),
+            (123.4, 100.0)
+        );
+        assert!(clocks[0].met() && !clocks[1].met());
+        assert!(clocks_from_report("{}").is_empty());
     }
 
     #[test]

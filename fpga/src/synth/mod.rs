@@ -26,7 +26,8 @@ pub use scan_wrapper::scan_wrapper;
 use crate::cosim::Port;
 use crate::timing;
 use crate::tools::{require, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
-use logs::{cell_count, critical_path_from_report, fmax_from_log, fmax_from_report};
+pub use logs::ClockFmax;
+use logs::{cell_count, clocks_from_report, critical_path_from_report, fmax_from_log};
 use nextpnr::{keep_log, nextpnr, ECP5_ROUTER1};
 use std::path::Path;
 
@@ -150,6 +151,7 @@ pub fn implement(
         target,
         usage,
         fmax_mhz: None,
+        clocks: Vec::new(),
         stop,
         critical_path: None,
         timing: None,
@@ -187,7 +189,12 @@ pub fn implement(
         }
         Ok(_) => {
             let json = std::fs::read_to_string(dir.join("pnr.json")).map_err(io)?;
-            report.fmax_mhz = fmax_from_report(&json);
+            report.clocks = clocks_from_report(&json);
+            report.fmax_mhz = report
+                .clocks
+                .iter()
+                .map(|c| c.achieved_mhz)
+                .reduce(f64::min);
             report.critical_path = critical_path_from_report(&json);
             // The stages of the slow paths, from the SDF: read for the Lattice families'
             // cell names.

@@ -1,6 +1,6 @@
 //! What a synthesis run found, and how `gpu16 synth` prints it.
 
-use super::logs::CriticalPath;
+use super::logs::{ClockFmax, CriticalPath};
 use super::{Stop, Target, STAGES_FILE, STAGES_SHOWN};
 use crate::timing::Timing;
 
@@ -10,8 +10,10 @@ pub struct Report {
     pub target: Target,
     /// (resource, used, available).
     pub usage: Vec<(&'static str, u64, u64)>,
-    /// nextpnr's Fmax in MHz, if place-and-route ran and succeeded.
+    /// nextpnr's Fmax in MHz, if place-and-route ran and succeeded: the lowest of its clocks'.
     pub fmax_mhz: Option<f64>,
+    /// Each clock's routed Fmax and the frequency it must meet (empty before routing).
+    pub clocks: Vec<ClockFmax>,
     /// Where the flow stopped: with [`Stop::AfterPlacement`] the Fmax is nextpnr's estimate
     /// before routing.
     pub stop: Stop,
@@ -54,7 +56,22 @@ impl std::fmt::Display for Report {
                 f,
                 "Fmax (nextpnr, estimated after placement, not routed): {mhz:.1} MHz"
             )?,
-            (Some(mhz), _) => writeln!(f, "Fmax (nextpnr, routed): {mhz:.1} MHz")?,
+            (Some(mhz), _) if self.clocks.len() < 2 => {
+                writeln!(f, "Fmax (nextpnr, routed): {mhz:.1} MHz")?
+            }
+            (Some(_), _) => {
+                writeln!(f, "Fmax (nextpnr, routed), per clock:")?;
+                for c in &self.clocks {
+                    writeln!(
+                        f,
+                        "  {:<40} {:>6.1} MHz (needs {:.1}: {})",
+                        c.name,
+                        c.achieved_mhz,
+                        c.constraint_mhz,
+                        if c.met() { "met" } else { "NOT met" }
+                    )?;
+                }
+            }
             (None, Some(note)) => writeln!(f, "Fmax: not measured ({note})")?,
             (None, None) => writeln!(f, "Fmax: not measured")?,
         }
