@@ -130,7 +130,7 @@ fn a_damaged_line_costs_retries_not_the_answer() {
     // Every 401st byte in each direction arrives with a bit flipped: requests are refused as
     // damaged or go unanswered, replies fail their CRC; the host sends again.
     // (testbenches/tests/board_link.rs aims faults at each command and runs a noisy line.)
-    let board = board_sim().start_with(Some(401)).unwrap();
+    let board = board_sim().start_with(Some(401), None).unwrap();
     let dir = scratch("board_damaged");
     std::fs::create_dir_all(dir.join("a")).unwrap();
     std::fs::create_dir_all(dir.join("b")).unwrap();

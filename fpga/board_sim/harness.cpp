@@ -3,7 +3,7 @@
 // writes to the terminal are sent to the design's uart_rx pin bit by bit, and the design's
 // uart_tx pin is sampled back into bytes, at the bit time the design was built for.
 //
-//   Vgpu16_board_sim +cpb=N +reset=R [+corrupt=K]
+//   Vgpu16_board_sim +cpb=N +reset=R [+corrupt=K] [+video=PATH +frame=F]
 //
 // +reset=R is the design's power-on reset in cycles (hdl/src/board/reset.rs): the clock runs
 // on through it, and bytes from the host wait until it is over (a real board's 40 µs are over
@@ -11,6 +11,13 @@
 //
 // +corrupt=K damages the line for tests: bit 3 of every K-th byte in each direction is
 // flipped.
+//
+// +video=PATH runs the video: a pixel clock cycle every second clock cycle, and the symbols
+// of the last two frames (F pixel cycles each) kept. Once the clocks have run two frames
+// with nothing happening on the link and no run in progress, the kept symbols are written
+// to PATH (replaced whole: written beside it, then renamed), oldest first, a little-endian
+// 32-bit word per pixel cycle: blue | green << 10 | red << 20. Those two frames hold a whole
+// frame of the last picture (its copy takes less than one).
 //
 // Prints the terminal's path on the first line of standard output, a banner on standard
 // error, and serves until SIGINT or SIGTERM. Built and started by `gpu16 board-sim`
@@ -20,6 +27,8 @@
 #include "verilated.h"
 
 #include <deque>
+#include <string>
+#include <vector>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -69,6 +78,14 @@ int main(int argc, char** argv) {
     const char* reset_arg = Verilated::commandArgsPlusMatch("reset=");
     const unsigned long reset_cycles = (reset_arg && *reset_arg) ? std::atol(reset_arg + 7) : 1024;
     long sent = 0, received = 0;
+    const char* video_arg = Verilated::commandArgsPlusMatch("video=");
+    const std::string video = (video_arg && *video_arg) ? std::string(video_arg + 7) : "";
+    const char* frame_arg = Verilated::commandArgsPlusMatch("frame=");
+    const long frame = (frame_arg && *frame_arg) ? std::atol(frame_arg + 7) : 420000;
+    std::vector<unsigned> kept(video.empty() ? 0 : 2 * frame);
+    size_t kept_at = 0;
+    // Clock cycles of video still to run before the kept frames are written; -1: written.
+    long video_due = -1;
 
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     if (master < 0 || grantpt(master) != 0 || unlockpt(master) != 0) {
@@ -94,6 +111,7 @@ int main(int argc, char** argv) {
 
     Vgpu16_board_sim* top = new Vgpu16_board_sim;
     top->clock = 0;
+    top->pixel_clock = 0;
     top->uart_rx = 1;
     top->eval();
 
@@ -145,6 +163,14 @@ int main(int argc, char** argv) {
         top->eval();
         top->clock = 0;
         top->eval();
+        if (!video.empty() && (cycle & 1)) {
+            top->pixel_clock = 1;
+            top->eval();
+            kept[kept_at] = top->tmds_blue | (top->tmds_green << 10) | (top->tmds_red << 20);
+            kept_at = (kept_at + 1) % kept.size();
+            top->pixel_clock = 0;
+            top->eval();
+        }
 
         // The board's transmit pin: a falling edge starts a byte.
         if (rx_bit < 0) {
@@ -178,6 +204,24 @@ int main(int argc, char** argv) {
         // LED 1: a run is in progress.
         bool running = (top->leds >> 1) & 1;
         quiet = (busy || running) ? 0 : quiet + 1;
+        if (!video.empty()) {
+            if (busy || running) {
+                video_due = 4 * frame;
+            } else if (video_due > 0 && --video_due == 0) {
+                const std::string part = video + ".part";
+                FILE* f = std::fopen(part.c_str(), "wb");
+                for (size_t i = 0; f && i < kept.size(); i++) {
+                    unsigned w = kept[(kept_at + i) % kept.size()];
+                    unsigned char b[4] = {(unsigned char)w, (unsigned char)(w >> 8),
+                                          (unsigned char)(w >> 16), (unsigned char)(w >> 24)};
+                    std::fwrite(b, 1, 4, f);
+                }
+                if (!f || std::fclose(f) != 0 || std::rename(part.c_str(), video.c_str()) != 0) {
+                    std::perror("gpu16 board-sim: cannot write the video");
+                }
+                video_due = -1;
+            }
+        }
         // Quiet, with no request partly received and no reply owed: nothing in the design
         // needs its clock, so wait for the host instead of spinning. (Otherwise the clock runs
         // for longer than the bridge waits before dropping a partial request, 2048 bit times,
@@ -190,7 +234,7 @@ int main(int argc, char** argv) {
             draining = false;
             requests.reset();
         }
-        if (quiet > (settled ? 64 : 2048L * cpb + 1024)) {
+        if (quiet > (settled ? 64 : 2048L * cpb + 1024) && video_due <= 0) {
             struct pollfd p = {master, POLLIN, 0};
             poll(&p, 1, 5);
         }

@@ -13,6 +13,7 @@ pub mod parallel;
 pub mod program_words;
 pub mod random_program;
 pub mod rng;
+pub mod simulated_board;
 pub mod sm_harness;
 pub mod sm_traffic;
 pub mod two_clocks;

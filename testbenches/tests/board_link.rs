@@ -15,8 +15,7 @@
 //! random; `GPU16_SEEDS` sets how many, `GPU16_BOARDS` on how many simulated boards at once
 //! (default 4; docs/VERIFICATION.md has the recorded campaign).
 
-use gpu16_fpga::board::fingerprint::fingerprint_cached;
-use gpu16_fpga::board::sim::{sim_config, BoardSim, Running};
+use gpu16_fpga::board::sim::{BoardSim, Running};
 use gpu16_host::{self as host, board_status, identify, HostError, Link, Phase, ReadBack, Timing};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
@@ -24,10 +23,8 @@ use gpu16_sim::link::Command;
 use gpu16_sim::run::{RunConfig, RunResult};
 use gpu16_testbenches::faulty_line::{Aim, Fault, FaultyLine, Plan, Way, EVERY};
 use gpu16_testbenches::random_program::random_program;
-use gpu16_testbenches::{asm, seeds};
-use std::path::PathBuf;
+use gpu16_testbenches::{asm, seeds, simulated_board};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 /// Everything the host reads back.
@@ -45,26 +42,12 @@ const READ_ALL_BUT_SM: ReadBack = ReadBack {
 
 /// The simulated board, built once (in the cache `gpu16 run` uses).
 fn board_sim() -> &'static BoardSim {
-    static SIM: OnceLock<BoardSim> = OnceLock::new();
-    SIM.get_or_init(|| {
-        let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .parent()
-            .expect("the target folder")
-            .join("gpu16-verilog");
-        BoardSim::build(&cache, true, 16).expect("the simulated board builds")
-    })
+    simulated_board::board_sim(env!("CARGO_TARGET_TMPDIR"))
 }
 
 /// The simulated board's design fingerprint, as `gpu16 run` works it out.
 fn design() -> u64 {
-    static DESIGN: OnceLock<u64> = OnceLock::new();
-    *DESIGN.get_or_init(|| {
-        let cache = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .parent()
-            .expect("the target folder")
-            .join("gpu16-verilog");
-        fingerprint_cached(&cache, sim_config(true, 16), || {}).unwrap()
-    })
+    simulated_board::design(env!("CARGO_TARGET_TMPDIR"))
 }
 
 /// The board's run count, read over a clean line (with the simulated board's timing from

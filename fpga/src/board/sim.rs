@@ -9,6 +9,7 @@
 use crate::tools::ToolError;
 use crate::verilog_engine::{flatten_script, CachedBuild, Step, DESIGN_FINGERPRINT};
 use gpu16_hdl::board::reset::RESET_CYCLES;
+use gpu16_hdl::board::top::VIDEO_MODE;
 use gpu16_hdl::bridge::BridgeConfig;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -136,16 +137,29 @@ impl BoardSim {
 
     /// Starts the board; it serves until the returned handle is dropped.
     pub fn start(&self) -> Result<Running, ToolError> {
-        self.start_with(None)
+        self.start_with(None, None)
     }
 
-    /// [`BoardSim::start`] on a damaged line: with `corrupt` = Some(k), every k-th byte in
-    /// each direction arrives with a bit flipped (for tests of recovery).
-    pub fn start_with(&self, corrupt: Option<u32>) -> Result<Running, ToolError> {
+    /// [`BoardSim::start`] on a damaged line, or showing its video: with `corrupt` =
+    /// Some(k), every k-th byte in each direction arrives with a bit flipped (for tests of
+    /// recovery); with `video` = Some(path), the pixel clock runs (a cycle every two of the
+    /// GPU's) and, each time the board falls idle, the last two frames' TMDS symbols are
+    /// written to `path` (the harness's `+video`, fpga/board_sim/harness.cpp).
+    pub fn start_with(
+        &self,
+        corrupt: Option<u32>,
+        video: Option<&Path>,
+    ) -> Result<Running, ToolError> {
+        let frame = u32::from(VIDEO_MODE.h_total()) * u32::from(VIDEO_MODE.v_total());
+        let video_args = video
+            .map(|p| [format!("+video={}", p.display()), format!("+frame={frame}")])
+            .into_iter()
+            .flatten();
         let mut child = Command::new(self.binary())
             .arg(format!("+cpb={SIM_CLOCKS_PER_BIT}"))
             .arg(format!("+reset={RESET_CYCLES}"))
             .args(corrupt.map(|k| format!("+corrupt={k}")))
+            .args(video_args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .spawn()
