@@ -1,7 +1,7 @@
 //! The host port shared by the bridge and the picture's copy (hdl/src/board/port_share.rs),
 //! over random values on both sides: every field but shared memory's enable and address
-//! passes through unchanged; the copy's read reaches the GPU only when no run is in progress
-//! and the bridge neither uses shared memory nor launches; the bridge's access always wins.
+//! passes through unchanged; the copy's read reaches the GPU only when the last run has ended
+//! (`done`) and the bridge neither uses shared memory nor launches; the bridge's access always wins.
 //! Its Verilog passes yosys' checks and Verilator's lint.
 
 use gpu16_fpga::{emit, lint};
@@ -36,8 +36,9 @@ fn the_copy_reads_only_when_the_port_is_free_and_all_else_passes_through() {
         p.host.stat_sel.next = r(&mut rng, 7).into();
         // The GPU's side.
         let running = rng.chance(40);
+        let done = rng.chance(50);
         p.gpu.running.next = running;
-        p.gpu.done.next = rng.chance(50);
+        p.gpu.done.next = done;
         p.gpu.cycles.next = r(&mut rng, 32).into();
         p.gpu.status_code.next = r(&mut rng, 3).into();
         p.gpu.status_frame.next = r(&mut rng, 7).into();
@@ -52,7 +53,7 @@ fn the_copy_reads_only_when_the_port_is_free_and_all_else_passes_through() {
         p.copy_row.next = r(&mut rng, 8).into();
         settle(&mut p).unwrap();
 
-        let free = !running && !sm_en && !launch;
+        let free = done && !sm_en && !launch;
         assert_eq!(p.copy_free.val(), free);
         let copy = copy_read && free;
         copy_reads += usize::from(copy);
@@ -75,7 +76,7 @@ fn the_copy_reads_only_when_the_port_is_free_and_all_else_passes_through() {
         assert_eq!(p.gpu.dbg_reg.val(), p.host.dbg_reg.val());
         assert_eq!(p.gpu.stat_sel.val(), p.host.stat_sel.val());
         assert_eq!(p.host.running.val(), running);
-        assert_eq!(p.host.done.val(), p.gpu.done.val());
+        assert_eq!(p.host.done.val(), done);
         assert_eq!(p.host.cycles.val(), p.gpu.cycles.val());
         assert_eq!(p.host.status_code.val(), p.gpu.status_code.val());
         assert_eq!(p.host.status_frame.val(), p.gpu.status_frame.val());

@@ -2,7 +2,8 @@
 //! ([`crate::video::FrameCopy`]): the bridge's port passes to the GPU unchanged, except that
 //! in a cycle the port is free the copy may read a row of shared memory through it.
 //!
-//! - **Free** means no run is in progress, and the bridge neither uses shared memory
+//! - **Free** means the last run has ended (`done`: low from a launch, through the
+//!   registers' zeroing, to the run's end), and the bridge neither uses shared memory
 //!   (`sm_en`) nor launches this cycle. The copy's read then takes the cycle no one else
 //!   wanted: the cores lose no cycle and the bridge's own accesses are never delayed.
 //! - **Read data.** `sm_rdata` answers the read of the cycle before, whoever made it, and
@@ -33,7 +34,7 @@ impl Logic for PortShare {
     #[hdl_gen]
     fn update(&mut self) {
         self.copy_free.next =
-            !self.gpu.running.val() && !self.host.sm_en.val() && !self.host.launch.val();
+            self.gpu.done.val() && !self.host.sm_en.val() && !self.host.launch.val();
 
         // ---- shared memory: the bridge's access, or the copy's read when free ----
         self.gpu.sm_en.next =
