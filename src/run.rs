@@ -49,7 +49,10 @@ pub struct RunArgs {
     #[arg(long, value_name = "OUT.sm.hex")]
     dump_sm: Option<PathBuf>,
     /// Write the picture shared memory holds after the run here, as a PNG (docs/MACHINE.md §5,
-    /// "The picture": 64 × 64 pixels of RGB332 at address 64·y + x, each drawn 4 × 4).
+    /// "The picture": 64 × 64 pixels of RGB332 at address 64·y + x, each drawn 4 × 4). On rtl
+    /// and verilator it is what a monitor sees: the board's video blocks (hdl/src/video/) copy
+    /// and scan out the final memory in a small simulated mode, and a DVI monitor model
+    /// decodes their symbols; on model it is the memory; on board, the memory read back.
     #[arg(long, value_name = "OUT.png")]
     frame: Option<PathBuf>,
     /// Write every core's registers after the run here: 16·N lines of 2 hex digits, core c's
@@ -322,7 +325,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             .with_context(|| format!("cannot write {}", p.display()))?;
     }
     if let Some(p) = &args.frame {
-        std::fs::write(p, picture::png(&result.sm)?)
+        let shown = match args.engine {
+            Engine::Rtl | Engine::Verilator => scanned_out(&result.sm)?,
+            Engine::Model | Engine::Board => result.sm.clone(),
+        };
+        std::fs::write(p, picture::png(&shown)?)
             .with_context(|| format!("cannot write {}", p.display()))?;
     }
     if let Some(p) = &args.dump_regs {
@@ -400,6 +407,49 @@ fn regs_image(regs: &[[u8; 16]]) -> String {
 }
 
 /// Writes the picture of a run's timeline.
+/// The picture a monitor sees once the board's video blocks have copied `sm` (a run's final
+/// memory) and scanned it out: played in rust-hdl in the simulated mode, decoded by the DVI
+/// monitor model. It must be the memory's picture; anything else is a bug in the video RTL,
+/// reported rather than written.
+fn scanned_out(sm: &sm::SmImage) -> Result<sm::SmImage> {
+    use gpu16_hdl::video_driver::{show, SIMULATED_MODE, SIMULATED_SCALE};
+    use gpu16_sim::dvi::{receive, Monitor};
+    let mut monitor = Monitor::new(!SIMULATED_MODE.sync_high);
+    let mut garbled = None;
+    // The copy ends in the first frame's blanking; the next frame is seen whole.
+    show(
+        &sm[..],
+        SIMULATED_MODE,
+        SIMULATED_SCALE,
+        (1, 1),
+        3,
+        &mut |[r, g, b]| match receive(r, g, b) {
+            Ok(seen) => monitor.see(seen),
+            Err(e) => {
+                garbled.get_or_insert(e);
+            }
+        },
+    )?;
+    if let Some(e) = garbled {
+        bail!("the video output's symbols are not DVI (a bug in hdl/src/video/): {e}");
+    }
+    let picture = monitor
+        .picture(usize::from(SIMULATED_SCALE))
+        .context("the monitor found no picture in the video output (a bug in hdl/src/video/)")?;
+    let shown: sm::SmImage = Box::new(
+        picture
+            .try_into()
+            .map_err(|_| anyhow::anyhow!("the monitor's picture is not 64 × 64"))?,
+    );
+    if shown != *sm {
+        bail!(
+            "the video output shows another picture than shared memory holds (a bug in \
+             hdl/src/video/)"
+        );
+    }
+    Ok(shown)
+}
+
 pub fn write_picture(path: &Path, frames: &[Frame], timeline: &[Event], title: &str) -> Result<()> {
     let svg = timeline_svg::draw(frames, timeline, title)?;
     std::fs::write(path, svg).with_context(|| format!("cannot write {}", path.display()))

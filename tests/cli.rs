@@ -947,3 +947,50 @@ fn clean_removes_the_cache_beside_the_binary() {
         stdout(&o)
     );
 }
+
+#[test]
+fn frame_gives_the_same_png_on_every_engine_and_rtl_takes_it_from_the_video_output() {
+    // Every picture example on the model is its expected PNG; one on rtl and verilator,
+    // where the picture is what a monitor sees on the board's video output (tests/video_out.rs
+    // shows every picture through the same path).
+    let dir = scratch("frame_engines");
+    let examples = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut pictures: Vec<String> = std::fs::read_dir(&examples)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            name.strip_suffix(".expected.png").map(str::to_owned)
+        })
+        .collect();
+    pictures.sort();
+    assert!(pictures.len() >= 4, "{pictures:?}");
+    let frame = |name: &str, engine: &str| {
+        let out = dir.join(format!("{name}.{engine}.png"));
+        let o = gpu16(&[
+            "run",
+            &format!("examples/{name}.s"),
+            "--engine",
+            engine,
+            "--frame",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{name} on {engine}: {}",
+            stderr(&o)
+        );
+        std::fs::read(out).unwrap()
+    };
+    for name in &pictures {
+        let expected = std::fs::read(examples.join(format!("{name}.expected.png"))).unwrap();
+        assert!(frame(name, "model") == expected, "{name} on the model");
+    }
+    let expected = std::fs::read(examples.join("gradient.expected.png")).unwrap();
+    for engine in ["rtl", "verilator"] {
+        assert!(
+            frame("gradient", engine) == expected,
+            "gradient on {engine}"
+        );
+    }
+}

@@ -20,6 +20,7 @@ pub mod sm_port;
 pub mod task_port;
 pub mod trace;
 pub mod video;
+pub mod video_driver;
 pub mod view_recorder;
 pub mod waveform;
 

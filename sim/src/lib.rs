@@ -4,6 +4,7 @@
 
 pub mod asm;
 pub mod diag;
+pub mod dvi;
 pub mod frame;
 pub mod image;
 pub mod isa;

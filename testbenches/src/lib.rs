@@ -6,7 +6,6 @@ pub mod board_harness;
 pub mod bridge_harness;
 pub mod compare;
 pub mod core_harness;
-pub mod dvi;
 pub mod faulty_line;
 pub mod numbered;
 pub mod parallel;
@@ -16,7 +15,6 @@ pub mod rng;
 pub mod simulated_board;
 pub mod sm_harness;
 pub mod sm_traffic;
-pub mod two_clocks;
 
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::lint;

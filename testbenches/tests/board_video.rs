@@ -1,7 +1,7 @@
 //! The picture on the simulated board's monitor: a picture example run through the host's
 //! code (`gpu16 run --engine board`) on the simulated board with its video running, the TMDS
 //! symbols its board top sends decoded by a simulated monitor
-//! (`gpu16_testbenches::dvi::Monitor`), is the picture the example leaves in shared memory
+//! (`gpu16_sim::dvi::Monitor`), is the picture the example leaves in shared memory
 //! (its expected memory, which every engine's run is checked against). The copy reads shared
 //! memory only while the port is free, so the host's own read-back of it still matches.
 //! One example: each costs two frames (1.7 million clock cycles) of the whole board in
@@ -9,8 +9,8 @@
 
 use gpu16_hdl::board::top::{VIDEO_MODE, VIDEO_SCALE};
 use gpu16_host::{self as host, Link, ReadBack, Timing};
+use gpu16_sim::dvi::{receive, Monitor};
 use gpu16_sim::run::RunConfig;
-use gpu16_testbenches::dvi::{receive, Monitor};
 use gpu16_testbenches::{examples, scratch, simulated_board};
 use std::time::{Duration, Instant};
 

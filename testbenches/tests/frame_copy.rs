@@ -9,8 +9,8 @@ use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{emit, lint};
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_hdl::video::{FrameCopy, FrameWrite};
+use gpu16_hdl::video_driver::{answer_reads, two_clocks, Edge};
 use gpu16_testbenches::rng::Rng;
-use gpu16_testbenches::two_clocks::{answer_reads, two_clocks, Edge};
 
 /// Pixel cycles in a test frame, and how many of them are the vertical blanking (at its end).
 const FRAME: u64 = 1000;
@@ -107,10 +107,14 @@ impl Bench {
     /// Runs both clocks for `time` units, a GPU cycle every `gpu` units and a pixel cycle
     /// every `pixel`.
     fn run(&mut self, time: u64, gpu: u64, pixel: u64) {
-        two_clocks(time, gpu, pixel, |edge| match edge {
-            Edge::Gpu => self.gpu_cycle(),
-            Edge::Pixel => self.pixel_cycle(),
+        let stepped: Result<(), std::convert::Infallible> = two_clocks(time, gpu, pixel, |edge| {
+            match edge {
+                Edge::Gpu => self.gpu_cycle(),
+                Edge::Pixel => self.pixel_cycle(),
+            }
+            Ok(())
         });
+        stepped.unwrap();
     }
 }
 

@@ -9,8 +9,8 @@ use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{emit, lint};
 use gpu16_hdl::sim::{connect, settle, tick};
 use gpu16_hdl::video::{ScanOut, VideoMode};
+use gpu16_sim::dvi::{receive, Received};
 use gpu16_sim::image::picture::{address, rgb, SIZE};
-use gpu16_testbenches::dvi::{receive, Received};
 use gpu16_testbenches::rng::Rng;
 
 /// A mode just large enough for the picture at ×1, with room around it and a long vertical

@@ -9,7 +9,7 @@ use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{emit, lint};
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_hdl::video::TmdsEncoder;
-use gpu16_testbenches::dvi::{decode, disparity, encode, CONTROL};
+use gpu16_sim::dvi::{decode, disparity, encode, CONTROL};
 use gpu16_testbenches::rng::Rng;
 use std::collections::{HashMap, VecDeque};
 

@@ -1,6 +1,24 @@
 //! A DVI receiver written from DVI 1.0 §3.2, independent of the RTL it checks: the TMDS
 //! encoder as the standard gives it (the reference for `gpu16_hdl::video::TmdsEncoder`), its
-//! decoder, and what a monitor makes of one cycle's three symbols.
+//! decoder, and what a monitor makes of one cycle's three symbols and of a frame of them (the
+//! picture `gpu16 run --frame` takes from the hardware's scan-out).
+
+use thiserror::Error;
+
+/// What a monitor cannot make sense of.
+#[derive(Debug, Error, PartialEq)]
+pub enum DviError {
+    #[error("symbols {red:010b} {green:010b} {blue:010b} mix data and control, or put control bits on red or green")]
+    Symbols { red: u16, green: u16, blue: u16 },
+    #[error("no whole frame seen")]
+    NoFrame,
+    #[error("a frame of {width} × {height} pixels has no room for the picture, or uneven lines")]
+    FrameSize { width: usize, height: usize },
+    #[error("pixel ({x}, {y}) of the picture is not one colour")]
+    NotOneColour { x: usize, y: usize },
+    #[error("pixel ({x}, {y}): {rgb:?} is no RGB332 colour")]
+    NotRgb332 { x: usize, y: usize, rgb: [u8; 3] },
+}
 
 /// The four control symbols for `{C1, C0}` = 0..3, as DVI lists them (bit 9 first).
 pub const CONTROL: [&str; 4] = ["1101010100", "0010101011", "0101010100", "1010101011"];
@@ -69,7 +87,7 @@ pub enum Received {
 
 /// One cycle's symbols (red, green, blue); an error for a mix of data and control symbols,
 /// or control bits on red or green.
-pub fn receive(red: u16, green: u16, blue: u16) -> Result<Received, String> {
+pub fn receive(red: u16, green: u16, blue: u16) -> Result<Received, DviError> {
     let control = |s: u16| {
         CONTROL
             .iter()
@@ -81,9 +99,7 @@ pub fn receive(red: u16, green: u16, blue: u16) -> Result<Received, String> {
             hsync: c & 1 != 0,
             vsync: c & 2 != 0,
         }),
-        other => Err(format!(
-            "symbols {red:010b} {green:010b} {blue:010b}: {other:?}"
-        )),
+        _ => Err(DviError::Symbols { red, green, blue }),
     }
 }
 
@@ -140,12 +156,15 @@ impl Monitor {
     /// The picture in the last whole frame, drawn `scale` × `scale` and centred: 64 × 64
     /// bytes of RGB332 (docs/MACHINE.md §5), each square checked to be one colour that
     /// RGB332 gives.
-    pub fn picture(&self, scale: usize) -> Result<Vec<u8>, String> {
-        let frame = self.frame.as_ref().ok_or("no whole frame seen")?;
+    pub fn picture(&self, scale: usize) -> Result<Vec<u8>, DviError> {
+        let frame = self.frame.as_ref().ok_or(DviError::NoFrame)?;
         let (h, w) = (frame.len(), frame.first().map_or(0, Vec::len));
         let side = 64 * scale;
         if h < side || w < side || frame.iter().any(|l| l.len() != w) {
-            return Err(format!("a frame of {w} × {h} pixels"));
+            return Err(DviError::FrameSize {
+                width: w,
+                height: h,
+            });
         }
         let (left, top) = ((w - side) / 2, (h - side) / 2);
         let mut picture = Vec::with_capacity(64 * 64);
@@ -155,13 +174,13 @@ impl Monitor {
                 for dy in 0..scale {
                     for dx in 0..scale {
                         if frame[top + y * scale + dy][left + x * scale + dx] != rgb {
-                            return Err(format!("pixel ({x}, {y}) is not one colour"));
+                            return Err(DviError::NotOneColour { x, y });
                         }
                     }
                 }
                 let byte = (0..=255u8)
-                    .find(|&p| gpu16_sim::image::picture::rgb(p) == rgb)
-                    .ok_or(format!("pixel ({x}, {y}): {rgb:?} is no RGB332 colour"))?;
+                    .find(|&p| crate::image::picture::rgb(p) == rgb)
+                    .ok_or(DviError::NotRgb332 { x, y, rgb })?;
                 picture.push(byte);
             }
         }

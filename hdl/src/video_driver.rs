@@ -1,0 +1,98 @@
+//! Plays a board's video output after a run, in rust-hdl: the run's final shared memory read
+//! by [`FrameCopy`] through a host port that answers from it, the rows written and drawn by
+//! [`VideoOut`] in the pixel clock, every pixel cycle's TMDS symbols handed to a watcher
+//! (`gpu16 run --frame` on the rtl and verilator engines decodes them with the monitor of
+//! `gpu16_sim::dvi`). Two clocks, stepped in time order ([`two_clocks`]).
+
+use crate::sim::{connect, settle, tick, NoConvergence};
+use crate::video::{FrameCopy, VideoMode, VideoOut};
+
+/// A mode for simulation: the picture at ×2 in a 132 × 130 visible area, a short line and a
+/// vertical blanking long enough for the whole copy (24,360 pixel cycles a frame, against
+/// 420,000 at 640×480), so a picture is seen in three frames.
+pub const SIMULATED_MODE: VideoMode = VideoMode {
+    h_visible: 132,
+    h_front: 2,
+    h_sync: 4,
+    h_back: 2,
+    v_visible: 130,
+    v_front: 2,
+    v_sync: 2,
+    v_back: 40,
+    sync_high: false,
+};
+pub const SIMULATED_SCALE: u16 = 2;
+
+/// A rising edge of one of the two clocks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Edge {
+    Gpu,
+    Pixel,
+}
+
+/// Calls `step` for a GPU edge every `gpu` time units and a pixel edge every `pixel`, in time
+/// order (the GPU's first when they meet), for `time` units; stops at `step`'s first error.
+pub fn two_clocks<E>(
+    time: u64,
+    gpu: u64,
+    pixel: u64,
+    mut step: impl FnMut(Edge) -> Result<(), E>,
+) -> Result<(), E> {
+    let (mut next_gpu, mut next_pixel) = (0, 0);
+    while next_gpu.min(next_pixel) < time {
+        if next_gpu <= next_pixel {
+            step(Edge::Gpu)?;
+            next_gpu += gpu;
+        } else {
+            step(Edge::Pixel)?;
+            next_pixel += pixel;
+        }
+    }
+    Ok(())
+}
+
+/// Drives `copy`'s host-port read data as the GPU would: row `read_row` of every bank of
+/// `sm` when a read was made last cycle, zeros when none was.
+pub fn answer_reads(copy: &mut FrameCopy, sm: &[u8], read_row: Option<usize>) {
+    for (bank, byte) in copy.sm_rdata.iter_mut().enumerate() {
+        byte.next = u64::from(read_row.map_or(0, |row| sm[256 * bank + row])).into();
+    }
+}
+
+/// Shows `sm`, a run's final shared memory (4,096 bytes), as a board would after the run's
+/// end, in `mode` at `scale`, with a GPU cycle every `gpu` time units and a pixel cycle every
+/// `pixel`, for `frames` frames; `see` gets each pixel cycle's symbols (red, green, blue).
+pub fn show(
+    sm: &[u8],
+    mode: VideoMode,
+    scale: u16,
+    (gpu, pixel): (u64, u64),
+    frames: u64,
+    see: &mut dyn FnMut([u16; 3]),
+) -> Result<(), NoConvergence> {
+    let mut copy = connect(FrameCopy::default());
+    let mut out = connect(VideoOut::new(mode, scale));
+    let mut read_row: Option<usize> = None;
+    let time = frames * u64::from(mode.h_total()) * u64::from(mode.v_total()) * pixel;
+    two_clocks(time, gpu, pixel, |edge| match edge {
+        Edge::Gpu => {
+            copy.done.next = true;
+            copy.port_free.next = true;
+            answer_reads(&mut copy, sm, read_row);
+            copy.taken.next = out.taken.val();
+            settle(&mut copy)?;
+            read_row = copy.sm_en.val().then(|| copy.sm_row.val().index());
+            tick(&mut copy, |c| &mut c.clock)
+        }
+        Edge::Pixel => {
+            for (j, byte) in out.row_data.iter_mut().enumerate() {
+                byte.next = copy.row_data[j].val();
+            }
+            out.row_index.next = copy.row_index.val();
+            out.offer.next = copy.offer.val();
+            settle(&mut out)?;
+            see([&out.red, &out.green, &out.blue].map(|s| s.val().index() as u16));
+            tick(&mut out, |o| &mut o.clock)
+        }
+    })
+}
