@@ -1,5 +1,5 @@
 //! The scan-out (hdl/src/video/scan_out.rs) seen by a simulated monitor
-//! (`gpu16_testbenches::dvi`): a picture written into the frame memory during the vertical
+//! (`gpu16_sim::dvi`): a picture written into the frame memory during the vertical
 //! blanking comes out of the three channels as that picture, scaled and centred, black around
 //! it, with blanking and the sync pulses exactly where the mode puts them, two cycles after
 //! the timing's pixel — in a tiny mode in rust-hdl and in the emitted Verilog (lint, Icarus),
