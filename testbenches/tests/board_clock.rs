@@ -1,23 +1,50 @@
 //! The board's clock (fpga/src/board/pll.rs and the pin wrapper): the PLL's Verilog with the
 //! dividers our code computed maps onto one ECP5 `EHXPLLL` with a `DCCA` behind it, or one
-//! Gowin `rPLL` with a `DQCE`; and, in Icarus with a behavioural PLL (its output the input ×
+//! Gowin `rPLL` with a `DQCE` (beside the video's own PLL); and, in Icarus with a behavioural PLL (its output the input ×
 //! feedback / input divider, locked after a while), the design inside the wrapper gets no
 //! clock edge before the lock (on Gowin, before the lock has held for its settling time) and
 //! then the clock asked for.
 
 use gpu16_fpga::board::build::design_clock;
 use gpu16_fpga::board::pll::GOWIN_SETTLE_CYCLES;
-use gpu16_fpga::board::Board;
+use gpu16_fpga::board::{video, Board};
 use gpu16_fpga::tools::run;
 use gpu16_testbenches::scratch;
 
-/// A design that counts its clock edges on its LEDs (the wrapper's inner module).
+/// A design that counts its clock edges on its LEDs (the wrapper's inner module), its video
+/// outputs still.
 const COUNTER: &str = "module counter(input clock, input uart_rx, output uart_tx, \
-                       output [7:0] leds, output led_summary);\n\
+                       output [7:0] leds, output led_summary, input pixel_clock, \
+                       output [9:0] tmds_blue, tmds_green, tmds_red);\n\
                        reg [15:0] n = 0;\n\
                        always @(posedge clock) n <= n + 1;\n\
                        assign leds = n[7:0]; assign led_summary = n[8]; assign uart_tx = uart_rx;\n\
+                       assign tmds_blue = 10'b0; assign tmds_green = 10'b0; assign tmds_red = 10'b0;\n\
                        endmodule\n";
+
+/// The video's modules and primitives as stand-ins for the simulation (the video is not what
+/// it checks: testbenches/tests/gearbox.rs and the bitstream test are).
+const VIDEO_STUBS: &str = r#"
+module gpu16_video_pll(input clkin, output bit_clock, output pixel_clock);
+  assign bit_clock = 1'b0;
+  assign pixel_clock = 1'b0;
+endmodule
+module gpu16_gearbox(input pixel_clock, bit_clock, input [9:0] blue, green, red,
+  output [7:0] pairs);
+  assign pairs = 8'b0;
+endmodule
+module ODDRX1F(input SCLK, RST, D0, D1, output Q);
+  assign Q = D0;
+endmodule
+module OSER10 #(parameter GSREN = "", LSREN = "")
+  (input PCLK, FCLK, RESET, D0, D1, D2, D3, D4, D5, D6, D7, D8, D9, output Q);
+  assign Q = D0;
+endmodule
+module TLVDS_OBUF(input I, output O, OB);
+  assign O = I;
+  assign OB = ~I;
+endmodule
+"#;
 
 /// The PLLs and clock gates in simulation, with every parameter the wrappers set.
 const PLL_MODEL: &str = r#"
@@ -66,9 +93,9 @@ module DQCE(input CLKIN, CE, output CLKOUT);
 endmodule
 "#;
 
-/// Writes `board`'s PLL for `clock_hz` (`pll.v`), its pin wrapper (`pins.v`) and the
-/// counter inside (`counter.v`) into `dir`.
-fn write_design(dir: &std::path::Path, board: Board, clock_hz: u32) {
+/// Writes `board`'s PLL for `clock_hz` (`pll.v`), its pin wrapper (`pins.v`), the counter
+/// inside (`counter.v`) and the video's files into `dir`; returns the video's file names.
+fn write_design(dir: &std::path::Path, board: Board, clock_hz: u32) -> Vec<&'static str> {
     let pll = design_clock(board, clock_hz)
         .unwrap()
         .expect("the clock needs the PLL");
@@ -79,6 +106,11 @@ fn write_design(dir: &std::path::Path, board: Board, clock_hz: u32) {
     )
     .unwrap();
     std::fs::write(dir.join("counter.v"), COUNTER).unwrap();
+    let video = video::sources(board).unwrap();
+    for (name, text) in &video {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    video.into_iter().map(|(name, _)| name).collect()
 }
 
 #[test]
@@ -103,14 +135,14 @@ fn the_pll_wrapper_maps_onto_a_pll_and_a_clock_gate() {
         ),
     ] {
         let dir = scratch!(&format!("board_clock_yosys_{}", board.name()));
-        write_design(&dir, board, clock_hz);
+        let video = write_design(&dir, board, clock_hz).join(" ");
         let out = run(
             yosys,
             &[
                 "-q",
                 "-p",
                 &format!(
-                    "read_verilog pll.v pins.v counter.v; {synth} -top gpu16_board; \
+                    "read_verilog pll.v pins.v counter.v {video}; {synth} -top gpu16_board; \
                      tee -o stat.txt stat"
                 ),
             ],
@@ -132,7 +164,8 @@ fn the_pll_wrapper_maps_onto_a_pll_and_a_clock_gate() {
                 })
                 .unwrap_or(0)
         };
-        assert_eq!(count(pll_cell), 1, "{}: {stat}", board.name());
+        // The GPU's PLL and the video's.
+        assert_eq!(count(pll_cell), 2, "{}: {stat}", board.name());
         assert_eq!(count(gate_cell), 1, "{}: {stat}", board.name());
     }
 }
@@ -141,7 +174,7 @@ fn the_pll_wrapper_maps_onto_a_pll_and_a_clock_gate() {
 /// and how many came before the gate opened.
 fn simulate(board: Board, clock_hz: u32, ns: u64) -> (u64, u64) {
     let dir = scratch!(&format!("board_clock_icarus_{}_{clock_hz}", board.name()));
-    std::fs::write(dir.join("model.v"), PLL_MODEL).unwrap();
+    std::fs::write(dir.join("model.v"), format!("{PLL_MODEL}{VIDEO_STUBS}")).unwrap();
     write_design(&dir, board, clock_hz);
     let (half_period_ps, ports) = match board {
         Board::ColorlightI5 => (
