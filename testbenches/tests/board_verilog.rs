@@ -4,7 +4,7 @@
 
 use gpu16_fpga::board::sim::sim_config;
 use gpu16_fpga::cosim::{Recording, Simulator};
-use gpu16_fpga::{emit, lint};
+use gpu16_fpga::emit;
 use gpu16_hdl::board::echo::EchoTop;
 use gpu16_hdl::board::leds::Leds;
 use gpu16_hdl::board::reset::PowerOnReset;
@@ -17,7 +17,7 @@ use gpu16_hdl::bridge::uart_tx::UartTx;
 use gpu16_hdl::bridge::{Bridge, BridgeConfig};
 use gpu16_sim::link::{BoardStatus, Command};
 use gpu16_testbenches::board_harness::BoardHarness;
-use gpu16_testbenches::{asm, scratch};
+use gpu16_testbenches::{asm, lint_block, scratch};
 use rust_hdl::prelude::Block;
 
 const CONFIG: BridgeConfig = BridgeConfig {
@@ -29,12 +29,8 @@ const CONFIG: BridgeConfig = BridgeConfig {
     fingerprint: 0x0123_4567_89ab_cdef,
 };
 
-fn check<B: Block>(mut block: B, name: &str) {
-    block.connect_all();
-    let top = format!("gpu16_{name}");
-    let v = emit::verilog(&block, &top).unwrap_or_else(|e| panic!("{name}: {e}"));
-    lint::yosys_check(&v, &top, &scratch!(&format!("{name}_yosys"))).unwrap();
-    lint::verilator_lint(&v, &top, &scratch!(&format!("{name}_lint"))).unwrap();
+fn check<B: Block>(block: B, name: &str) {
+    lint_block(env!("CARGO_TARGET_TMPDIR"), name, block);
 }
 
 #[test]

@@ -5,13 +5,11 @@
 //! colours in step and the TMDS clock's lane the clock word on their boundaries. Its Verilog
 //! passes yosys' checks and Verilator's lint.
 
-use gpu16_fpga::{emit, lint};
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_hdl::video::gearbox::CLOCK_WORD;
 use gpu16_hdl::video::Gearbox;
+use gpu16_testbenches::lint_block;
 use gpu16_testbenches::rng::Rng;
-use gpu16_testbenches::scratch;
-use rust_hdl::prelude::*;
 
 /// Time units per bit cycle and per pixel cycle.
 const BIT: u64 = 2;
@@ -125,9 +123,5 @@ fn every_symbol_goes_out_whole_in_order_at_every_phase() {
 
 #[test]
 fn the_gearbox_passes_yosys_and_verilator_lint() {
-    let mut g = Gearbox::default();
-    g.connect_all();
-    let v = emit::verilog(&g, "gpu16_gearbox").unwrap();
-    lint::yosys_check(&v, "gpu16_gearbox", &scratch!("gearbox_yosys")).unwrap();
-    lint::verilator_lint(&v, "gpu16_gearbox", &scratch!("gearbox_lint")).unwrap();
+    lint_block(env!("CARGO_TARGET_TMPDIR"), "gearbox", Gearbox::default());
 }

@@ -4,11 +4,10 @@
 //! (`done`) and the bridge neither uses shared memory nor launches; the bridge's access always wins.
 //! Its Verilog passes yosys' checks and Verilator's lint.
 
-use gpu16_fpga::{emit, lint};
 use gpu16_hdl::board::port_share::PortShare;
 use gpu16_hdl::sim::{connected, settle};
+use gpu16_testbenches::lint_block;
 use gpu16_testbenches::rng::Rng;
-use gpu16_testbenches::scratch;
 use rust_hdl::prelude::*;
 
 #[test]
@@ -91,9 +90,9 @@ fn the_copy_reads_only_when_the_port_is_free_and_all_else_passes_through() {
 
 #[test]
 fn the_shared_port_passes_yosys_and_verilator_lint() {
-    let mut p = PortShare::default();
-    p.connect_all();
-    let v = emit::verilog(&p, "gpu16_port_share").unwrap();
-    lint::yosys_check(&v, "gpu16_port_share", &scratch!("port_share_yosys")).unwrap();
-    lint::verilator_lint(&v, "gpu16_port_share", &scratch!("port_share_lint")).unwrap();
+    lint_block(
+        env!("CARGO_TARGET_TMPDIR"),
+        "port_share",
+        PortShare::default(),
+    );
 }
