@@ -8,7 +8,6 @@ use gpu16_hdl::board::port_share::PortShare;
 use gpu16_hdl::sim::{connected, settle};
 use gpu16_testbenches::lint_block;
 use gpu16_testbenches::rng::Rng;
-use rust_hdl::prelude::*;
 
 #[test]
 fn the_copy_reads_only_when_the_port_is_free_and_all_else_passes_through() {
