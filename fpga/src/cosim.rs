@@ -257,7 +257,17 @@ impl Recording {
             Simulator::Icarus => {
                 run(
                     "iverilog",
-                    &["-g2005", "-o", "cosim.vvp", "cosim_tb.v", "design.v"],
+                    // The testbench is the one root: a cell model nothing instantiates
+                    // (a block RAM's of another netlist) would otherwise run its checks.
+                    &[
+                        "-g2005",
+                        "-s",
+                        "cosim_tb",
+                        "-o",
+                        "cosim.vvp",
+                        "cosim_tb.v",
+                        "design.v",
+                    ],
                     dir,
                 )?;
                 run("vvp", &["-n", "cosim.vvp"], dir)?

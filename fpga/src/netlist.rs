@@ -20,8 +20,9 @@ const OUR_MODELS: [(&str, &str); 2] = [
 /// Models of the Gowin cells in our netlists that yosys 0.70 ships only as black boxes (in
 /// `cells_xtra_*.v`, which the replay does not read), for the configurations yosys uses. The
 /// block RAMs' include [`GOWIN_BSRAM_COMMON`], written in place.
-const OUR_GOWIN_MODELS: [(&str, &str); 3] = [
+const OUR_GOWIN_MODELS: [(&str, &str); 4] = [
     ("DPX9B", include_str!("netlist/gowin_dpx9b.v")),
+    ("DPB", include_str!("netlist/gowin_dpb.v")),
     ("SDPX9B", include_str!("netlist/gowin_sdpx9b.v")),
     ("MULT9X9", include_str!("netlist/gowin_mult9x9.v")),
 ];

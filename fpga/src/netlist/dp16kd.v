@@ -1,5 +1,6 @@
 // A simulation model of the ECP5 DP16KD block RAM as yosys's `synth_ecp5` instantiates it
-// (its `brams_map.v`): both ports of one width, 9 (2048 words), 18 (1024 words, byte
+// (its `brams_map.v`): both ports of one width, 1, 2 or 4 (16384, 8192 or 4096 words of
+// DI/DO[W-1:0] at AD[13:0], AD[13:1] or AD[13:2]), 9 (2048 words), 18 (1024 words, byte
 // enables on AD[1:0]) or 36 (512 words: port A writes {DIB, DIA} with byte enables on
 // AD[3:0], port B reads {DOB, DOA}); no output registers; chip selects decoded to 0. yosys
 // 0.23 ships this cell without a behaviour. Reads are synchronous; a port writing shows,
@@ -107,6 +108,13 @@ module DP16KD(
 	localparam W = DATA_WIDTH_A;
 	// Words of W bits, each of W / 9 bytes of 9 bits.
 	reg [35:0] mem [0:2047];
+	// Widths 1, 2 and 4: a word of W bits at each address.
+	reg [3:0] narrow [0:16383];
+	function [13:0] narrow_word;
+		input [13:0] ad;
+		narrow_word = W == 1 ? ad : W == 2 ? {1'b0, ad[13:1]} : {2'b0, ad[13:2]};
+	endfunction
+	wire [3:0] mask = W == 1 ? 4'b0001 : W == 2 ? 4'b0011 : 4'b1111;
 	reg [17:0] doa = 18'b0;
 	reg [17:0] dob = 18'b0;
 	assign {DOA17, DOA16, DOA15, DOA14, DOA13, DOA12, DOA11, DOA10, DOA9, DOA8, DOA7, DOA6, DOA5, DOA4, DOA3, DOA2, DOA1, DOA0} = doa;
@@ -114,7 +122,7 @@ module DP16KD(
 
 	integer i;
 	initial begin
-		if (DATA_WIDTH_A != DATA_WIDTH_B || (W != 9 && W != 18 && W != 36)
+		if (DATA_WIDTH_A != DATA_WIDTH_B || (W != 1 && W != 2 && W != 4 && W != 9 && W != 18 && W != 36)
 				|| REGMODE_A != "NOREG" || REGMODE_B != "NOREG"
 				|| CSDECODE_A != "0b000" || CSDECODE_B != "0b000"
 				|| CLKAMUX != "CLKA" || CLKBMUX != "CLKB") begin
@@ -123,7 +131,10 @@ module DP16KD(
 		end
 		for (i = 0; i < 2048; i = i + 1)
 			mem[i] = 36'b0;
+		for (i = 0; i < 16384; i = i + 1)
+			narrow[i] = 4'b0;
 	end
+
 
 	// The word a port addresses, and (9 and 18 bits) its byte enables.
 	function [10:0] word;
@@ -146,7 +157,16 @@ module DP16KD(
 	wire chip_b = {CSB2, CSB1, CSB0} == 3'b000;
 
 	// Port A: reads and writes (9 and 18 bits) or writes {DIB, DIA} (36 bits).
-	always @(posedge CLKA) if (CEA && chip_a) begin
+	always @(posedge CLKA) if (CEA && chip_a && W < 9) begin
+		if (WEA) begin
+			narrow[narrow_word(ada)] <= dia[3:0] & mask;
+			if (WRITEMODE_A == "READBEFOREWRITE")
+				doa <= {14'b0, narrow[narrow_word(ada)]};
+			else if (WRITEMODE_A == "WRITETHROUGH")
+				doa <= {14'b0, dia[3:0] & mask};
+		end else
+			doa <= {14'b0, narrow[narrow_word(ada)]};
+	end else if (CEA && chip_a) begin
 		if (WEA) begin
 			mem[word(ada)] <= merged(mem[word(ada)], W == 36 ? {dib, dia} : {18'b0, dia}, enables(ada));
 			if (W != 36 && WRITEMODE_A == "READBEFOREWRITE")
@@ -158,7 +178,16 @@ module DP16KD(
 	end
 
 	// Port B: reads and writes (9 and 18 bits) or reads {DOB, DOA} (36 bits).
-	always @(posedge CLKB) if (CEB && chip_b) begin
+	always @(posedge CLKB) if (CEB && chip_b && W < 9) begin
+		if (WEB) begin
+			narrow[narrow_word(adb)] <= dib[3:0] & mask;
+			if (WRITEMODE_B == "READBEFOREWRITE")
+				dob <= {14'b0, narrow[narrow_word(adb)]};
+			else if (WRITEMODE_B == "WRITETHROUGH")
+				dob <= {14'b0, dib[3:0] & mask};
+		end else
+			dob <= {14'b0, narrow[narrow_word(adb)]};
+	end else if (CEB && chip_b) begin
 		if (W == 36)
 			{dob, doa} <= mem[word(adb)];
 		else if (WEB) begin

@@ -1,5 +1,5 @@
-	// Shared by the Gowin block RAM models (gowin_dpx9b.v, gowin_sdpx9b.v): the initial
-	// contents' parameters (which must be zeros), the memory and how a port addresses it.
+	// Shared by the Gowin block RAM models (gowin_dpx9b.v, gowin_sdpx9b.v, gowin_dpb.v): the
+	// initial contents' parameters (which must be zeros), the memory and how a port addresses it.
 	parameter INIT_RAM_00 = 288'h0;
 	parameter INIT_RAM_01 = 288'h0;
 	parameter INIT_RAM_02 = 288'h0;
