@@ -59,16 +59,25 @@ pub fn answer_reads(copy: &mut FrameCopy, sm: &[u8], read_row: Option<usize>) {
     }
 }
 
-/// Shows `sm`, a run's final shared memory (4,096 bytes), as a board would after the run's
+/// A block of the video path, settled before its clock's rising edge.
+pub enum Settled<'a> {
+    /// The copy, in the GPU clock.
+    Copy(&'a FrameCopy),
+    /// The video output, in the pixel clock.
+    Out(&'a VideoOut),
+}
+
+/// Plays `sm`, a run's final shared memory (4,096 bytes), as a board would after the run's
 /// end, in `mode` at `scale`, with a GPU cycle every `gpu` time units and a pixel cycle every
-/// `pixel`, for `frames` frames; `see` gets each pixel cycle's symbols (red, green, blue).
-pub fn show(
+/// `pixel`, for `frames` frames; `watch` sees each block once a cycle, settled before its
+/// clock's edge.
+pub fn play(
     sm: &[u8],
     mode: VideoMode,
     scale: u16,
     (gpu, pixel): (u64, u64),
     frames: u64,
-    see: &mut dyn FnMut([u16; 3]),
+    watch: &mut dyn FnMut(Settled),
 ) -> Result<(), NoConvergence> {
     let mut copy = connect(FrameCopy::default());
     let mut out = connect(VideoOut::new(mode, scale));
@@ -81,6 +90,7 @@ pub fn show(
             answer_reads(&mut copy, sm, read_row);
             copy.taken.next = out.taken.val();
             settle(&mut copy)?;
+            watch(Settled::Copy(&copy));
             read_row = copy.sm_en.val().then(|| copy.sm_row.val().index());
             tick(&mut copy, |c| &mut c.clock)
         }
@@ -91,8 +101,24 @@ pub fn show(
             out.row_index.next = copy.row_index.val();
             out.offer.next = copy.offer.val();
             settle(&mut out)?;
-            see([&out.red, &out.green, &out.blue].map(|s| s.val().index() as u16));
+            watch(Settled::Out(&out));
             tick(&mut out, |o| &mut o.clock)
+        }
+    })
+}
+
+/// [`play`]s `sm` and hands `see` each pixel cycle's symbols (red, green, blue).
+pub fn show(
+    sm: &[u8],
+    mode: VideoMode,
+    scale: u16,
+    rates: (u64, u64),
+    frames: u64,
+    see: &mut dyn FnMut([u16; 3]),
+) -> Result<(), NoConvergence> {
+    play(sm, mode, scale, rates, frames, &mut |block| {
+        if let Settled::Out(out) = block {
+            see([&out.red, &out.green, &out.blue].map(|s| s.val().index() as u16));
         }
     })
 }
