@@ -4,7 +4,7 @@
 
 use gpu16_fpga::board::sim::sim_config;
 use gpu16_fpga::cosim::{Recording, Simulator};
-use gpu16_fpga::emit;
+use gpu16_fpga::{emit, lint};
 use gpu16_hdl::board::echo::EchoTop;
 use gpu16_hdl::board::leds::Leds;
 use gpu16_hdl::board::reset::PowerOnReset;
@@ -45,6 +45,14 @@ fn link_blocks_pass_yosys_and_verilator_lint() {
     check(Receiver::new(217), "receiver");
     check(EventLog::default(), "event_log");
     check(Bridge::new(CONFIG), "bridge");
+    // `gpu16 build --no-counters`' bridge (the GPU's without counters: gpu_verilog.rs).
+    check(
+        Bridge::new(BridgeConfig {
+            counters: false,
+            ..CONFIG
+        }),
+        "bridge_no_counters",
+    );
 }
 
 #[test]
@@ -57,13 +65,20 @@ fn board_blocks_pass_yosys_and_verilator_lint() {
 #[test]
 fn the_board_top_passes_yosys_and_verilator_lint() {
     check(BoardTop::new(CONFIG), "board_top");
-    check(
-        BoardTop::new(BridgeConfig {
-            counters: false,
-            ..CONFIG
-        }),
-        "board_top_no_counters",
-    );
+    // `gpu16 build --no-counters`' top: Verilator's lint (yosys' checks, half a minute on
+    // the whole top, pass on both its bridge and its GPU alone).
+    let mut top = BoardTop::new(BridgeConfig {
+        counters: false,
+        ..CONFIG
+    });
+    top.connect_all();
+    let v = emit::verilog(&top, "gpu16_board_top").unwrap();
+    lint::verilator_lint(
+        &v,
+        "gpu16_board_top",
+        &scratch!("board_top_no_counters_lint"),
+    )
+    .unwrap();
 }
 
 /// An exchange on the board top's UART pins, from power-up: identify, load a program and a
