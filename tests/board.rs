@@ -1,6 +1,6 @@
 //! The board flow without a board: `gpu16 run --engine board` against the simulated board
 //! (the board top in Verilator behind a pseudo-terminal), a damaged line, `gpu16 flash` with a
-//! stand-in openFPGALoader, and a bitstream for every board's pins.
+//! stand-in openFPGALoader, and a bitstream on every constraints file's pins.
 
 mod common;
 
