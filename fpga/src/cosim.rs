@@ -257,8 +257,8 @@ impl Recording {
             Simulator::Icarus => {
                 run(
                     "iverilog",
-                    // The testbench is the one root: a cell model nothing instantiates
-                    // (a block RAM's of another netlist) would otherwise run its checks.
+                    // The testbench is the one root: Icarus would also elaborate every cell
+                    // model the netlist does not use, and run its configuration checks.
                     &[
                         "-g2005",
                         "-s",

@@ -107,7 +107,12 @@ pub fn play(
     })
 }
 
-/// [`play`]s `sm` and hands `see` each pixel cycle's symbols (red, green, blue).
+/// `out`'s symbols this cycle: red, green, blue.
+pub fn symbols(out: &VideoOut) -> [u16; 3] {
+    [&out.red, &out.green, &out.blue].map(|s| s.val().index() as u16)
+}
+
+/// [`play`]s `sm` and hands `see` each pixel cycle's [`symbols`].
 pub fn show(
     sm: &[u8],
     mode: VideoMode,
@@ -118,7 +123,7 @@ pub fn show(
 ) -> Result<(), NoConvergence> {
     play(sm, mode, scale, rates, frames, &mut |block| {
         if let Settled::Out(out) = block {
-            see([&out.red, &out.green, &out.blue].map(|s| s.val().index() as u16));
+            see(symbols(out));
         }
     })
 }

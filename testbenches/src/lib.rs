@@ -67,10 +67,6 @@ pub fn record_gpu_run(frames: &[Frame], init: &SmImage, config: RunConfig) -> Re
     rec
 }
 
-/// A leaf block's Verilog (top module `top`) passes yosys's check and Verilator's lint, and
-/// replays `recording` cycle for cycle in Icarus and in Verilator; the tools work in fresh
-/// folders `{name}_yosys`, `{name}_lint`, `{name}_icarus`, `{name}_verilator` under `base`
-/// (a test passes `env!("CARGO_TARGET_TMPDIR")`).
 /// Emits `block` as module `gpu16_NAME` and runs yosys' structural checks and Verilator's
 /// lint on it, in folders under `base` (a test passes `env!("CARGO_TARGET_TMPDIR")`).
 pub fn lint_block<B: rust_hdl::prelude::Block>(base: &str, name: &str, mut block: B) {
@@ -81,6 +77,10 @@ pub fn lint_block<B: rust_hdl::prelude::Block>(base: &str, name: &str, mut block
     lint::verilator_lint(&v, &top, &scratch(base, &format!("{name}_lint"))).unwrap();
 }
 
+/// A leaf block's Verilog (top module `top`) passes yosys's check and Verilator's lint, and
+/// replays `recording` cycle for cycle in Icarus and in Verilator; the tools work in fresh
+/// folders `{name}_yosys`, `{name}_lint`, `{name}_icarus`, `{name}_verilator` under `base`
+/// (a test passes `env!("CARGO_TARGET_TMPDIR")`).
 pub fn lint_and_replay(base: &str, name: &str, verilog: &str, top: &str, recording: &Recording) {
     let dir = |tool: &str| scratch(base, &format!("{name}_{tool}"));
     lint::yosys_check(verilog, top, &dir("yosys")).unwrap();

@@ -1,9 +1,9 @@
 //! The board's clock (fpga/src/board/pll.rs and the pin wrapper): the PLL's Verilog with the
 //! dividers our code computed maps onto one ECP5 `EHXPLLL` with a `DCCA` behind it, or one
-//! Gowin `rPLL` with a `DQCE` (beside the video's own PLL); and, in Icarus with a behavioural PLL (its output the input ×
-//! feedback / input divider, locked after a while), the design inside the wrapper gets no
-//! clock edge before the lock (on Gowin, before the lock has held for its settling time) and
-//! then the clock asked for.
+//! Gowin `rPLL` with a `DQCE` (beside the video's own PLL); and, in Icarus with a behavioural
+//! PLL (its output the input × feedback / input divider, locked after a while), the design
+//! inside the wrapper gets no clock edge before the lock (on Gowin, before the lock has held
+//! for its settling time) and then the clock asked for.
 
 use gpu16_fpga::board::build::design_clock;
 use gpu16_fpga::board::pll::GOWIN_SETTLE_CYCLES;

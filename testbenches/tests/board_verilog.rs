@@ -67,12 +67,10 @@ fn the_board_top_passes_yosys_and_verilator_lint() {
     check(BoardTop::new(CONFIG), "board_top");
     // `gpu16 build --no-counters`' top: Verilator's lint (yosys' checks, half a minute on
     // the whole top, pass on both its bridge and its GPU alone).
-    let mut top = BoardTop::new(BridgeConfig {
+    let v = board_top_verilog(BridgeConfig {
         counters: false,
         ..CONFIG
     });
-    top.connect_all();
-    let v = emit::verilog(&top, "gpu16_board_top").unwrap();
     lint::verilator_lint(
         &v,
         "gpu16_board_top",
@@ -112,8 +110,9 @@ fn board_exchange() -> Recording {
     h.recording.take().unwrap()
 }
 
-fn board_top_verilog() -> String {
-    let mut top = BoardTop::new(sim_config(true, 16));
+/// The board top with `config`'s bridge, as module `gpu16_board_top`.
+fn board_top_verilog(config: BridgeConfig) -> String {
+    let mut top = BoardTop::new(config);
     top.connect_all();
     emit::verilog(&top, "gpu16_board_top").unwrap()
 }
@@ -122,7 +121,7 @@ fn board_top_verilog() -> String {
 fn the_board_top_replays_a_uart_exchange_in_icarus_and_verilator() {
     let rec = board_exchange();
     assert!(rec.cycles() > 5_000, "a whole exchange is replayed");
-    let v = board_top_verilog();
+    let v = board_top_verilog(sim_config(true, 16));
     rec.run(
         &v,
         "gpu16_board_top",

@@ -1,6 +1,6 @@
 //! The TMDS encoder (hdl/src/video/tmds.rs) against the encoder and decoder written from
-//! DVI 1.0 §3.2 in `gpu16_sim::dvi`: every byte in every running-disparity state it can reach gives the
-//! reference's symbol and decodes back to itself; on a long stream of random pixels and
+//! DVI 1.0 §3.2 in `gpu16_sim::dvi`: every byte in every running-disparity state it can reach
+//! gives the reference's symbol and decodes back to itself; on a long stream of random pixels and
 //! blanking, the ones minus zeros sent since the last blanking never leave ±8, and blanking
 //! sends the control symbol of its two bits. The emitted Verilog passes the lint and replays
 //! the same cycles in Icarus.

@@ -11,7 +11,7 @@ use gpu16_fpga::emit;
 use gpu16_fpga::netlist::gate_level;
 use gpu16_fpga::synth::Target;
 use gpu16_hdl::video::{FrameCopy, VideoOut};
-use gpu16_hdl::video_driver::{play, Settled, SIMULATED_MODE, SIMULATED_SCALE};
+use gpu16_hdl::video_driver::{play, symbols, Settled, SIMULATED_MODE, SIMULATED_SCALE};
 use gpu16_sim::dvi::{receive, Monitor};
 use gpu16_testbenches::rng::Rng;
 use gpu16_testbenches::scratch;
@@ -40,7 +40,7 @@ fn record() -> (Recording, Recording) {
         &mut |block| match block {
             Settled::Copy(c) => copy.sample(c),
             Settled::Out(o) => {
-                let [r, g, b] = [&o.red, &o.green, &o.blue].map(|s| s.val().index() as u16);
+                let [r, g, b] = symbols(o);
                 monitor.see(receive(r, g, b).unwrap());
                 out.sample(o);
             }

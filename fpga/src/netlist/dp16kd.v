@@ -135,7 +135,6 @@ module DP16KD(
 			narrow[i] = 4'b0;
 	end
 
-
 	// The word a port addresses, and (9 and 18 bits) its byte enables.
 	function [10:0] word;
 		input [13:0] ad;
@@ -156,7 +155,7 @@ module DP16KD(
 	wire chip_a = {CSA2, CSA1, CSA0} == 3'b000;
 	wire chip_b = {CSB2, CSB1, CSB0} == 3'b000;
 
-	// Port A: reads and writes (9 and 18 bits) or writes {DIB, DIA} (36 bits).
+	// Port A: reads and writes (1 to 18 bits) or writes {DIB, DIA} (36 bits).
 	always @(posedge CLKA) if (CEA && chip_a && W < 9) begin
 		if (WEA) begin
 			narrow[narrow_word(ada)] <= dia[3:0] & mask;
@@ -177,7 +176,7 @@ module DP16KD(
 			doa <= mem[word(ada)];
 	end
 
-	// Port B: reads and writes (9 and 18 bits) or reads {DOB, DOA} (36 bits).
+	// Port B: reads and writes (1 to 18 bits) or reads {DOB, DOA} (36 bits).
 	always @(posedge CLKB) if (CEB && chip_b && W < 9) begin
 		if (WEB) begin
 			narrow[narrow_word(adb)] <= dib[3:0] & mask;
