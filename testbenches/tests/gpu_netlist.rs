@@ -2,9 +2,10 @@
 //! cycle for cycle on every port in Icarus against rust-hdl, from power-up: loading, the run
 //! and the read-back of examples that use the multiplier, the locks and every bank, and of
 //! random programs (errors and timeouts among them). `GPU16_SEEDS` runs more random programs
-//! (a campaign). The Gowin netlists are of a 2-core GPU, made in about a minute each: the same
-//! blocks and cells as the Tang boards' GPUs, whose replays are benchmarks run by hand
-//! (docs/VERIFICATION.md; `GPU16_GOWIN_CORES=N`).
+//! (a campaign). The GPUs are small, so that each is made in about a minute: 4 cores for the
+//! ECP5, 2 for the Gowin families, with the same blocks and cells as the boards' GPUs of 16,
+//! 12 and 8 cores, whose replays are benchmarks run by hand (docs/VERIFICATION.md;
+//! `GPU16_ECP5_CORES=N`, `GPU16_GOWIN_CORES=N`).
 
 use gpu16_fpga::blocks::{Block, Counters};
 use gpu16_fpga::cosim::{Recording, Simulator};
@@ -12,38 +13,38 @@ use gpu16_fpga::netlist::gate_level;
 use gpu16_fpga::synth::Target;
 use gpu16_sim::run::RunConfig;
 use gpu16_testbenches::parallel::on_every_seed;
-use gpu16_testbenches::random_program::{random_program, random_program_for};
+use gpu16_testbenches::random_program::random_program_for;
 use gpu16_testbenches::Example;
-use gpu16_testbenches::{asm, examples, record_gpu_run, scratch, seeds};
+use gpu16_testbenches::{examples, record_gpu_run, scratch, seeds};
 
+/// The ECP5's: the shared memory in `DP16KD`, the multipliers in `MULT18X18D`.
 #[test]
 fn gpu_netlist_for_ecp5_matches_rust_hdl_in_icarus() {
-    let v = Block::Gpu.verilog().unwrap();
-    let netlist = gate_level(&v, Block::Gpu.top(), Target::Ecp5_25f, &scratch!("netlist")).unwrap();
-    // (name, recording, what to print if it differs)
-    let mut runs: Vec<(String, Recording, String)> = Vec::new();
-    for name in ["matmul", "atomic_counter"] {
-        let ex = examples().into_iter().find(|e| e.name == name).unwrap();
-        let rec = record_gpu_run(&ex.frames, &ex.init, RunConfig::limit(10_000));
-        runs.push((name.to_string(), rec, String::new()));
-    }
-    for seed in seeds(2) {
-        let p = random_program(seed);
-        let rec = record_gpu_run(&asm(&p.source), &p.init, p.config);
-        let how = format!(
-            "reproduce: GPU16_SEED={seed} cargo test -p gpu16-testbenches --test gpu_netlist\n{}",
-            p.source
-        );
-        runs.push((format!("seed_{seed}"), rec, how));
-    }
-    // Icarus is single-threaded: the replays share the machine's cores.
-    let each: Vec<u64> = (0..runs.len() as u64).collect();
-    on_every_seed(&each, |at| {
-        let (name, rec, how) = &runs[at as usize];
-        let dir = scratch!(&format!("netlist_{name}"));
-        rec.run(&netlist, Block::Gpu.top(), Simulator::Icarus, &dir)
-            .unwrap_or_else(|e| panic!("{name}: {e}\n{how}"));
-    });
+    netlist_replays(Target::Ecp5_25f, "GPU16_ECP5_CORES", 4);
+}
+
+#[test]
+fn gpu_netlist_for_gowin_gw2a_matches_rust_hdl_in_icarus() {
+    netlist_replays(Target::Gw2a18, "GPU16_GOWIN_CORES", 2);
+}
+
+/// The GW5A's: the register files in flip-flops and LUTs (`-nolutram`), the multiplier in
+/// LUTs.
+#[test]
+fn gpu_netlist_for_gowin_gw5a_matches_rust_hdl_in_icarus() {
+    netlist_replays(Target::Gw5a25, "GPU16_GOWIN_CORES", 2);
+}
+
+/// The GPU of `$cores_var` cores (`cores` by default) as yosys builds it for `target`,
+/// replayed over two examples (the locks, every bank) and two random programs (the
+/// multiplier among them).
+fn netlist_replays(target: Target, cores_var: &str, cores: usize) {
+    let cores = std::env::var(cores_var).map_or(cores, |n| n.parse().expect("a number"));
+    let v = Block::Gpu.verilog_with(Counters::On, cores).unwrap();
+    let name = format!("netlist_{}", target.name());
+    let netlist = gate_level(&v, Block::Gpu.top(), target, &scratch!(&name)).unwrap();
+    let runs = recordings(cores, &["atomic_counter", "histogram"], &seeds(2));
+    replay(&netlist, &runs, &name);
 }
 
 /// The examples that run on `cores` cores and random programs for them, recorded in rust-hdl
@@ -95,27 +96,4 @@ fn replay(netlist: &str, runs: &[(String, Recording, String)], prefix: &str) {
         rec.run(netlist, Block::Gpu.top(), Simulator::Icarus, &dir)
             .unwrap_or_else(|e| panic!("{name}: {e}\n{how}"));
     });
-}
-
-/// The GPU of `GPU16_GOWIN_CORES` cores (2 by default) as yosys builds it for `target`,
-/// replayed over two examples and two random programs.
-fn gowin_netlist_replays(target: Target) {
-    let cores = std::env::var("GPU16_GOWIN_CORES").map_or(2, |n| n.parse().expect("a number"));
-    let v = Block::Gpu.verilog_with(Counters::On, cores).unwrap();
-    let name = format!("netlist_{}", target.name());
-    let netlist = gate_level(&v, Block::Gpu.top(), target, &scratch!(&name)).unwrap();
-    let runs = recordings(cores, &["atomic_counter", "histogram"], &seeds(2));
-    replay(&netlist, &runs, &name);
-}
-
-#[test]
-fn gpu_netlist_for_gowin_gw2a_matches_rust_hdl_in_icarus() {
-    gowin_netlist_replays(Target::Gw2a18);
-}
-
-/// The GW5A's: the register files in flip-flops and LUTs (`-nolutram`), the multiplier in
-/// LUTs.
-#[test]
-fn gpu_netlist_for_gowin_gw5a_matches_rust_hdl_in_icarus() {
-    gowin_netlist_replays(Target::Gw5a25);
 }
