@@ -65,10 +65,15 @@ fn every_example_agrees_and_gives_its_expected_output() {
 fn examples_for_any_number_of_cores_agree_on_smaller_gpus() {
     let mut any_n = Vec::new();
     for ex in examples() {
-        // A picture is painted on 8 cores here; tests/examples.rs paints it on 1, 2, 3 and 8
-        // on the model.
+        // The pictures store more bytes the same way, and take longer: one, the shortest, is
+        // painted on 8 cores here. tests/examples.rs paints each on 1, 2, 3 and 8 on the
+        // model, cosim_verilog.rs on 16 three ways.
         let sizes: &[usize] = if ex.expected_picture().is_some() {
-            &[8]
+            if ex.name == "xor" {
+                &[8]
+            } else {
+                &[]
+            }
         } else {
             &[1, 2, 8]
         };
