@@ -37,6 +37,10 @@ pub enum BoardArg {
     /// Sipeed Tang Primer 25K (GW5A-25) on its dock: a GPU of 8 cores by default.
     #[value(name = "tangprimer25k")]
     TangPrimer25k,
+    /// The Tang Primer 25K with Sipeed's PMOD DVI module in the dock's slot 0: the picture on
+    /// a monitor (docs/BOARD.md).
+    #[value(name = "tangprimer25k-dvi")]
+    TangPrimer25kDvi,
 }
 
 impl From<BoardArg> for Board {
@@ -50,6 +54,7 @@ impl From<BoardArg> for Board {
             BoardArg::ColorlightI9 => Board::ColorlightI9,
             BoardArg::TangNano20k => Board::TangNano20k,
             BoardArg::TangPrimer25k => Board::TangPrimer25k,
+            BoardArg::TangPrimer25kDvi => Board::TangPrimer25kDvi,
         }
     }
 }
@@ -87,7 +92,7 @@ pub struct BuildArgs {
     baud: u32,
     /// The design's clock in MHz, made by the board's PLL from its oscillator: one it makes
     /// exactly (ECP5: 25 × N / M, 10-400 MHz; Tang Nano 20K: 27 × N / M, 3.9-625 MHz; the
-    /// Tang Primer 25K has no PLL here and runs at its 50 MHz). Default: the GPU's clock for
+    /// Tang Primer 25K runs at its 50 MHz oscillator). Default: the GPU's clock for
     /// the board in docs/BOARD.md (55 MHz on the 12F and 25F, 60 MHz on the 45F and 85F,
     /// 54 MHz on the Tang Nano 20K), the oscillator for the UART echo. The build fails if
     /// the routed design does not meet it.

@@ -471,7 +471,18 @@ fn the_tang_boards_clocks_are_what_their_plls_make() {
         ("tangnano20k", "54", 4, "cannot run"),
         ("tangnano20k", "50", 1, "the nearest clocks it makes are"),
         ("tangnano20k", "700", 1, "outside the PLL's 3.90625-625 MHz"),
-        ("tangprimer25k", "60", 1, "gpu16 has no PLL for its FPGA"),
+        (
+            "tangprimer25k",
+            "60",
+            1,
+            "gpu16 clocks no design from its FPGA's PLL",
+        ),
+        (
+            "tangprimer25k-dvi",
+            "60",
+            1,
+            "gpu16 clocks no design from its FPGA's PLL",
+        ),
     ] {
         let o = gpu16(
             &["build", "--board", board, "--clock", clock, "-o", out],
@@ -487,7 +498,8 @@ fn the_tang_boards_clocks_are_what_their_plls_make() {
 }
 
 /// The boards whose bitstreams the suite builds: one per constraints file (the ULX3S's four
-/// share one), the 12F for its own device ID, and the Colorlights for the 25F and 45F dies.
+/// share one), the 12F for its own device ID, the Colorlights for the 25F and 45F dies, and
+/// the Tang Primer 25K with and without its PMOD DVI (the module's pins added to the board's).
 /// `GPU16_BITSTREAMS=all` builds every board's (the 25F, 45F and 85F ULX3S besides: the same
 /// pins and PLL on dies the others cover, but for the 85F).
 fn boards_to_build() -> Vec<Board> {
@@ -495,6 +507,7 @@ fn boards_to_build() -> Vec<Board> {
     let in_suite = [
         Board::TangNano20k,
         Board::TangPrimer25k,
+        Board::TangPrimer25kDvi,
         Board::Ulx3s12f,
         Board::ColorlightI5,
         Board::ColorlightI9,

@@ -25,6 +25,8 @@ pub enum Board {
     TangNano20k,
     /// Sipeed Tang Primer 25K on its dock.
     TangPrimer25k,
+    /// The Tang Primer 25K with Sipeed's PMOD DVI module in the dock's slot 0.
+    TangPrimer25kDvi,
 }
 
 /// The FPGAs the boards carry.
@@ -75,7 +77,7 @@ impl Device {
 }
 
 impl Board {
-    pub const ALL: [Board; 8] = [
+    pub const ALL: [Board; 9] = [
         Board::Ulx3s12f,
         Board::Ulx3s25f,
         Board::Ulx3s45f,
@@ -84,6 +86,7 @@ impl Board {
         Board::ColorlightI9,
         Board::TangNano20k,
         Board::TangPrimer25k,
+        Board::TangPrimer25kDvi,
     ];
 
     /// The `--board` name.
@@ -97,6 +100,7 @@ impl Board {
             Board::ColorlightI9 => "colorlight-i9",
             Board::TangNano20k => "tangnano20k",
             Board::TangPrimer25k => "tangprimer25k",
+            Board::TangPrimer25kDvi => "tangprimer25k-dvi",
         }
     }
 
@@ -112,7 +116,7 @@ impl Board {
             Board::Ulx3s45f | Board::ColorlightI9 => Device::Lfe5u45f,
             Board::Ulx3s85f => Device::Lfe5u85f,
             Board::TangNano20k => Device::Gw2ar18,
-            Board::TangPrimer25k => Device::Gw5a25,
+            Board::TangPrimer25k | Board::TangPrimer25kDvi => Device::Gw5a25,
         }
     }
 
@@ -124,7 +128,7 @@ impl Board {
     pub fn oscillator_hz(self) -> u32 {
         match self {
             Board::TangNano20k => 27_000_000,
-            Board::TangPrimer25k => 50_000_000,
+            Board::TangPrimer25k | Board::TangPrimer25kDvi => 50_000_000,
             _ => 25_000_000,
         }
     }
@@ -145,7 +149,7 @@ impl Board {
     pub fn default_cores(self) -> usize {
         match self {
             Board::TangNano20k => 12,
-            Board::TangPrimer25k => 8,
+            Board::TangPrimer25k | Board::TangPrimer25kDvi => 8,
             _ => CORES,
         }
     }
@@ -161,8 +165,8 @@ impl Board {
     /// The clock `gpu16 build` makes for the GPU by default: one the routed design meets on
     /// this board's device with margin (docs/BOARD.md, *Clocks*).
     ///
-    /// The Tang Primer 25K runs from its 50 MHz oscillator: gpu16 has no PLL for the GW5A
-    /// ([`Board::pll_kind`]).
+    /// The Tang Primer 25K runs from its 50 MHz oscillator: gpu16 clocks no design from the
+    /// GW5A's PLL ([`Board::pll_kind`]).
     pub fn default_clock_hz(self, design: build::Design) -> u32 {
         match (design, self.device()) {
             (build::Design::UartEcho, _) | (_, Device::Gw5a25) => self.oscillator_hz(),
@@ -183,6 +187,10 @@ impl Board {
             Board::ColorlightI9 => include_str!("../../../constraints/colorlight-i9.lpf"),
             Board::TangNano20k => include_str!("../../../constraints/tangnano20k.cst"),
             Board::TangPrimer25k => include_str!("../../../constraints/tangprimer25k.cst"),
+            Board::TangPrimer25kDvi => concat!(
+                include_str!("../../../constraints/tangprimer25k.cst"),
+                include_str!("../../../constraints/tangprimer25k-pmod-dvi.cst")
+            ),
         };
         Constraints { text }
     }
@@ -194,7 +202,7 @@ impl Board {
             Board::ColorlightI5 => "colorlight-i5",
             Board::ColorlightI9 => "colorlight-i9",
             Board::TangNano20k => "tangnano20k",
-            Board::TangPrimer25k => "tangprimer25k",
+            Board::TangPrimer25k | Board::TangPrimer25kDvi => "tangprimer25k",
         }
     }
 
@@ -234,7 +242,9 @@ impl Board {
                 "clk",
                 "input clk, input uart_rx, output uart_tx, output [5:0] led_n",
             ),
-            Board::TangPrimer25k => ("clk", "input clk, input uart_rx, output uart_tx"),
+            Board::TangPrimer25k | Board::TangPrimer25kDvi => {
+                ("clk", "input clk, input uart_rx, output uart_tx")
+            }
         };
         writeln!(v, "module {top}({header}{});", video::pins(self)).unwrap();
         let clock = match pll {
@@ -281,7 +291,7 @@ impl Board {
                 )
                 .unwrap();
             }
-            Board::TangPrimer25k => {
+            Board::TangPrimer25k | Board::TangPrimer25kDvi => {
                 writeln!(
                     v,
                     "  {inner} inner(.clock({clock}), .uart_rx(uart_rx), .uart_tx(uart_tx), \

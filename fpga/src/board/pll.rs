@@ -2,20 +2,22 @@
 //! the board's oscillator within the device's limits, and the Verilog of the PLL with them,
 //! behind a clock gate that passes no edge before the PLL has locked.
 //!
-//! Both PLLs gpu16 uses have the same shape. The phase detector compares `f_in / input_div`
+//! The design's two PLLs have the same shape. The phase detector compares `f_in / input_div`
 //! with the output divided by `feedback_div`, so `f_out = f_in · feedback_div / input_div`,
-//! and the PLL's oscillator runs at `f_vco = f_out · output_div`:
+//! and the PLL's oscillator runs at `f_vco = f_out · output_div`. The GW5A's `PLLA`, which
+//! only the video uses, feeds the oscillator back instead: `f_vco = f_in · feedback_div /
+//! input_div` and `f_out = f_vco / output_div` ([`PllKind::feeds_back_the_oscillator`]).
 //!
-//! | | ECP5 `EHXPLLL` (feedback from CLKOP) | Gowin GW2A `rPLL` (internal feedback) |
-//! |---|---|---|
-//! | input | 8–400 MHz | 3–500 MHz |
-//! | output | 10–400 MHz | 3.90625–625 MHz |
-//! | phase detector | 3.125–400 MHz | 3–500 MHz |
-//! | oscillator | 400–800 MHz | 500–1250 MHz |
-//! | `input_div` | `CLKI_DIV` 1–128 | `IDIV_SEL` + 1, 1–64 |
-//! | `feedback_div` | `CLKFB_DIV` 1–80 | `FBDIV_SEL` + 1, 1–64 |
-//! | `output_div` | `CLKOP_DIV` 1–128 | `ODIV_SEL` 2, 4, 8, 16, 32, 48 … 128 |
-//! | the limits of | Project Trellis' `ecppll` | apicula's `gowin_pack` (which refuses others) |
+//! | | ECP5 `EHXPLLL` (feedback from CLKOP) | Gowin GW2A `rPLL` (internal feedback) | Gowin GW5A `PLLA` (internal feedback) |
+//! |---|---|---|---|
+//! | input | 8–400 MHz | 3–500 MHz | 19–400 MHz |
+//! | output | 10–400 MHz | 3.90625–625 MHz | 6.25–650 MHz |
+//! | phase detector | 3.125–400 MHz | 3–500 MHz | 19–81.25 MHz |
+//! | oscillator | 400–800 MHz | 500–1250 MHz | 800–1300 MHz |
+//! | `input_div` | `CLKI_DIV` 1–128 | `IDIV_SEL` + 1, 1–64 | `IDIV_SEL` 1–64 |
+//! | `feedback_div` | `CLKFB_DIV` 1–80 | `FBDIV_SEL` + 1, 1–64 | `MDIV_SEL` 2–128 (`FBDIV_SEL` 1) |
+//! | `output_div` | `CLKOP_DIV` 1–128 | `ODIV_SEL` 2, 4, 8, 16, 32, 48 … 128 | `ODIV0_SEL` 2–128 |
+//! | the limits of | Project Trellis' `ecppll` | apicula's `gowin_pack` (which refuses others) | where Gowin's datasheet figures as LiteX (`gowin_gw5a.py`) and nsl (`gowin_config_GW5A-25A`) give them overlap |
 //!
 //! Only clocks the PLL makes exactly are offered, so the UART's bit time, counted in clock
 //! cycles, is what the build computed.
@@ -30,6 +32,9 @@ pub enum PllKind {
     Ecp5,
     /// Gowin GW2A (the Tang Nano 20K's GW2AR-18): `rPLL`, gated by a `DQCE`.
     Gw2a,
+    /// Gowin GW5A (the Tang Primer 25K's GW5A-25): `PLLA`, for the video only (the design's
+    /// clock is the oscillator: no clock gate for it, [`super::Board::pll_kind`]).
+    Gw5a,
 }
 
 /// What a PLL can do: its frequencies in Hz and its dividers.
@@ -43,7 +48,7 @@ pub struct Limits {
     pub output_divs: &'static [u32],
 }
 
-/// `CLKOP_DIV`: every value from 1 to 128.
+/// `CLKOP_DIV` (and, from 2, `ODIV0_SEL`): every value from 1 to 128.
 const ECP5_OUTPUT_DIVS: [u32; 128] = {
     let mut d = [0; 128];
     let mut i = 0;
@@ -76,7 +81,21 @@ impl PllKind {
                 feedback_div: 1..=64,
                 output_divs: &[2, 4, 8, 16, 32, 48, 64, 80, 96, 112, 128],
             },
+            PllKind::Gw5a => Limits {
+                input_hz: 19_000_000..=400_000_000,
+                output_hz: 6_250_000..=650_000_000,
+                pfd_hz: 19_000_000..=81_250_000,
+                vco_hz: 800_000_000..=1_300_000_000,
+                input_div: 1..=64,
+                feedback_div: 2..=128,
+                output_divs: &ECP5_OUTPUT_DIVS[1..],
+            },
         }
+    }
+
+    /// The feedback divider divides the oscillator (`PLLA`), not the output.
+    pub fn feeds_back_the_oscillator(self) -> bool {
+        self == PllKind::Gw5a
     }
 
     /// The oscillator frequency the dividers aim at among those that make the clock: the
@@ -124,8 +143,8 @@ pub enum PllError {
         above: u64,
     },
     #[error(
-        "the {board} runs from its {} MHz oscillator: gpu16 has no PLL for its FPGA (the open \
-         tools give it no clock gate; docs/BOARD.md, Clocks)",
+        "the {board} runs from its {} MHz oscillator: gpu16 clocks no design from its FPGA's \
+         PLL (the open tools give it no clock gate; docs/BOARD.md, Clocks)",
         mhz(u64::from(*oscillator))
     )]
     NoPll {
@@ -214,14 +233,25 @@ impl Pll {
 
     /// The output clock, if it is a whole number of Hz.
     pub fn output_hz(&self) -> Option<u64> {
+        let (scaled, div) = self.output_fraction();
+        (scaled % div == 0).then(|| scaled / div)
+    }
+
+    /// The output clock as a fraction: (numerator, denominator).
+    fn output_fraction(&self) -> (u64, u64) {
         let scaled = u64::from(self.input_hz) * u64::from(self.feedback_div);
-        (scaled % u64::from(self.input_div) == 0).then(|| scaled / u64::from(self.input_div))
+        let div = u64::from(self.input_div);
+        if self.kind.feeds_back_the_oscillator() {
+            (scaled, div * u64::from(self.output_div))
+        } else {
+            (scaled, div)
+        }
     }
 
     /// The oscillator's frequency (rounded down to a Hz).
     pub fn vco_hz(&self) -> u64 {
-        u64::from(self.input_hz) * u64::from(self.feedback_div) * u64::from(self.output_div)
-            / u64::from(self.input_div)
+        let (scaled, div) = self.output_fraction();
+        scaled * u64::from(self.output_div) / div
     }
 
     /// The phase detector's frequency.
@@ -230,18 +260,22 @@ impl Pll {
     }
 
     /// Every divider, and every frequency, in its range (compared exactly: each frequency
-    /// times `input_div`).
+    /// times one denominator).
     pub fn within_limits(&self) -> bool {
         let l = self.kind.limits();
-        let div = u64::from(self.input_div);
-        let out_num = u64::from(self.input_hz) * u64::from(self.feedback_div);
+        if self.input_div == 0 || self.output_div == 0 {
+            return false;
+        }
+        // Every frequency over one denominator, `div`.
+        let (out_num, out_div) = self.output_fraction();
+        let div = out_div * u64::from(self.input_div);
+        let out_num = out_num * u64::from(self.input_div);
         let vco_num = out_num * u64::from(self.output_div);
-        let input = u64::from(self.input_hz);
-        self.input_div != 0
+        let input = u64::from(self.input_hz) * out_div;
+        l.input_hz.contains(&u64::from(self.input_hz))
             && l.input_div.contains(&self.input_div)
             && l.feedback_div.contains(&self.feedback_div)
             && l.output_divs.contains(&self.output_div)
-            && l.input_hz.contains(&input)
             && input >= l.pfd_hz.start() * div
             && input <= l.pfd_hz.end() * div
             && vco_num >= l.vco_hz.start() * div
@@ -255,7 +289,8 @@ impl Pll {
     /// (`DCCA`) follows the PLL's lock; on Gowin (`DQCE`) it opens once the lock has held for
     /// [`GOWIN_SETTLE_CYCLES`] oscillator cycles, and stays open. Verilog text, as the PLL
     /// and the gate are vendor primitives (`EHXPLLL`, `DCCA`, `rPLL`, `DQCE`) that rust-hdl
-    /// cannot instantiate.
+    /// cannot instantiate. Never a GW5A's: no board's design clock comes from one
+    /// ([`super::Board::pll_kind`]).
     pub fn verilog(&self, name: &str) -> String {
         let head = format!(
             "// The board's PLL (gpu16 build): {}\n\
@@ -280,6 +315,7 @@ impl Pll {
                 settle = GOWIN_SETTLE_CYCLES,
                 top = GOWIN_SETTLE_CYCLES.trailing_zeros(),
             ),
+            PllKind::Gw5a => unreachable!("the GW5A's PLL clocks no design: Board::pll_kind"),
         };
         format!("{head}{}{gate}endmodule\n", self.instance(false))
     }
@@ -300,6 +336,10 @@ impl Pll {
             PllKind::Gw2a => "  assign bit_clock = pll_clock;\n\
                               \x20 CLKDIV #(.DIV_MODE(\"5\"), .GSREN(\"false\")) divide(\n\
                               \x20   .HCLKIN(pll_clock), .RESETN(1'b1), .CALIB(1'b0), .CLKOUT(pixel_clock));\n",
+            // The GW5A's CLKDIV has no GSREN.
+            PllKind::Gw5a => "  assign bit_clock = pll_clock;\n\
+                              \x20 CLKDIV #(.DIV_MODE(\"5\")) divide(\n\
+                              \x20   .HCLKIN(pll_clock), .RESETN(1'b1), .CALIB(1'b0), .CLKOUT(pixel_clock));\n",
         };
         format!("{head}{}{divide}endmodule\n", self.instance(true))
     }
@@ -307,8 +347,8 @@ impl Pll {
     /// "25 MHz in, 125 MHz out, its oscillator at 625 MHz."
     fn describe(&self) -> String {
         let mhz = |hz: f64| format!("{}", hz / 1e6);
-        let out =
-            f64::from(self.input_hz) * f64::from(self.feedback_div) / f64::from(self.input_div);
+        let (num, div) = self.output_fraction();
+        let out = num as f64 / div as f64;
         format!(
             "{} MHz in, {} MHz out, its oscillator at {} MHz.",
             mhz(f64::from(self.input_hz)),
@@ -321,8 +361,8 @@ impl Pll {
     /// on the ECP5, a second output a fifth of the first on `pll_pixel`.
     fn instance(&self, pixel: bool) -> String {
         let mhz = |hz: f64| format!("{}", hz / 1e6);
-        let out =
-            f64::from(self.input_hz) * f64::from(self.feedback_div) / f64::from(self.input_div);
+        let (num, div) = self.output_fraction();
+        let out = num as f64 / div as f64;
         let in_mhz = mhz(f64::from(self.input_hz));
         let out_mhz = mhz(out);
         match self.kind {
@@ -383,6 +423,41 @@ impl Pll {
                 fbdiv = self.feedback_div - 1,
                 odiv = self.output_div,
             ),
+            // Every parameter given: gowin_pack reads the ones it is left to default wrongly.
+            PllKind::Gw5a => {
+                // CLKOUT1-6, which the video does not use.
+                let unused = |prefix: &str, suffix: &str, value: &str| {
+                    (1..7)
+                        .map(|k| format!(".{prefix}{k}{suffix}({value})"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                format!(
+                    "  wire pll_clock, pll_lock;\n\
+                     \x20 PLLA #(\n\
+                     \x20   .FCLKIN(\"{in_mhz}\"), .IDIV_SEL({idiv}), .FBDIV_SEL(1), .MDIV_SEL({mdiv}),\n\
+                     \x20   .MDIV_FRAC_SEL(0), .ODIV0_SEL({odiv}), .ODIV0_FRAC_SEL(0), {odivs},\n\
+                     \x20   .CLKOUT0_EN(\"TRUE\"), {enables},\n\
+                     \x20   .CLKOUT0_DT_DIR(1'b1), .CLKOUT1_DT_DIR(1'b1), .CLKOUT2_DT_DIR(1'b1), .CLKOUT3_DT_DIR(1'b1),\n\
+                     \x20   .CLKOUT0_DT_STEP(0), .CLKOUT1_DT_STEP(0), .CLKOUT2_DT_STEP(0), .CLKOUT3_DT_STEP(0),\n\
+                     \x20   .CLK0_IN_SEL(1'b0), .CLK0_OUT_SEL(1'b0), .CLKFB_SEL(\"INTERNAL\"), .DYN_DPA_EN(\"FALSE\"),\n\
+                     \x20   .CLKOUT0_PE_COARSE(0), .CLKOUT0_PE_FINE(0), .DE0_EN(\"FALSE\"),\n\
+                     \x20   .RESET_I_EN(\"FALSE\"), .RESET_O_EN(\"FALSE\"), .SSC_EN(\"FALSE\")\n\
+                     \x20 ) pll (\n\
+                     \x20   .CLKIN(clkin), .CLKOUT0(pll_clock), .LOCK(pll_lock), .CLKOUT1(), .CLKOUT2(),\n\
+                     \x20   .CLKOUT3(), .CLKOUT4(), .CLKOUT5(), .CLKOUT6(), .CLKFBOUT(), .MDRDO(),\n\
+                     \x20   .CLKFB(1'b0), .RESET(1'b0), .PLLPWD(1'b0), .RESET_I(1'b0), .RESET_O(1'b0),\n\
+                     \x20   .PSSEL(3'b0), .PSDIR(1'b0), .PSPULSE(1'b0), .SSCPOL(1'b0), .SSCON(1'b0),\n\
+                     \x20   .SSCMDSEL(7'b0), .SSCMDSEL_FRAC(3'b0), .MDCLK(1'b0), .MDOPC(2'b0), .MDAINC(1'b0),\n\
+                     \x20   .MDWDI(8'b0)\n\
+                     \x20 );\n",
+                    idiv = self.input_div,
+                    mdiv = self.feedback_div,
+                    odiv = self.output_div,
+                    odivs = unused("ODIV", "_SEL", "8"),
+                    enables = unused("CLKOUT", "_EN", "\"FALSE\""),
+                )
+            }
         }
     }
 }
@@ -391,6 +466,7 @@ impl Pll {
 mod tests {
     use super::*;
 
+    /// The kinds searched for any clock (the GW5A's makes the video's one clock, below).
     const KINDS: [PllKind; 2] = [PllKind::Ecp5, PllKind::Gw2a];
 
     #[test]
@@ -556,5 +632,60 @@ mod tests {
             "{v}"
         );
         assert!(v.contains("DQCE gate(.CLKIN(pll_clock), .CE(open), .CLKOUT(clkout));"));
+    }
+
+    #[test]
+    fn the_gw5a_video_pll_feeds_back_its_oscillator() {
+        let p = Pll::for_clock(PllKind::Gw5a, 50_000_000, 125_000_000).unwrap();
+        assert!(p.within_limits(), "{p:?}");
+        // 50 MHz × 20 = 1,000 MHz, ÷ 8 = 125 MHz.
+        assert_eq!(
+            (p.input_div, p.feedback_div, p.output_div),
+            (1, 20, 8),
+            "{p:?}"
+        );
+        assert_eq!(p.vco_hz(), 1_000_000_000);
+        assert_eq!(p.output_hz(), Some(125_000_000));
+        let v = p.video_verilog("gpu16_video_pll");
+        assert!(
+            v.contains(".FCLKIN(\"50\"), .IDIV_SEL(1), .FBDIV_SEL(1), .MDIV_SEL(20)"),
+            "{v}"
+        );
+        assert!(v.contains(".ODIV0_SEL(8)"), "{v}");
+        // gowin_pack misreads parameters left to their defaults: every output's are given.
+        for k in 1..7 {
+            assert!(v.contains(&format!(".ODIV{k}_SEL(8)")), "{v}");
+            assert!(v.contains(&format!(".CLKOUT{k}_EN(\"FALSE\")")), "{v}");
+        }
+        assert!(v.contains("CLKDIV #(.DIV_MODE(\"5\")) divide("), "{v}");
+        for (bad, why) in [
+            (
+                Pll {
+                    feedback_div: 28,
+                    ..p
+                },
+                "oscillator at 1.4 GHz",
+            ),
+            (
+                Pll {
+                    input_div: 4,
+                    feedback_div: 80,
+                    ..p
+                },
+                "phase detector at 12.5 MHz",
+            ),
+            (Pll { output_div: 1, ..p }, "ODIV0_SEL of 1"),
+            (
+                Pll {
+                    feedback_div: 1,
+                    output_div: 1,
+                    input_div: 1,
+                    ..p
+                },
+                "MDIV_SEL of 1",
+            ),
+        ] {
+            assert!(!bad.within_limits(), "{why}");
+        }
     }
 }

@@ -6,12 +6,13 @@
 //! |---|---|---|---|---|
 //! | ECP5 | `EHXPLLL` `CLKOP`, 125 MHz from 25 | `CLKOS`, 25 MHz | [`Gearbox`] (fabric, 10:2) and `ODDRX1F` | `LVCMOS33D` (the pair from its p pin) |
 //! | Gowin GW2A | `rPLL`, 126 MHz from 27 | `CLKDIV` ÷5, 25.2 MHz | `OSER10` | `TLVDS_OBUF` (p and n pins; apicula refuses the emulated `ELVDS_OBUF` on these true-LVDS pins) |
+//! | Gowin GW5A (PMOD DVI) | `PLLA`, 125 MHz from 50 | `CLKDIV` ÷5, 25 MHz | `OSER10` | `TLVDS_OBUF`, as on the GW2A |
 //!
 //! Verilog text, as the pin wrapper is ([`super::Board::pin_wrapper`]): the PLL, the
 //! serialisers and the buffers are vendor primitives rust-hdl cannot instantiate. The one
 //! piece of logic, the ECP5's gearbox, is a rust-hdl block emitted beside the design.
 
-use super::pll::{Pll, PllError};
+use super::pll::{Pll, PllError, PllKind};
 use super::{Board, Device};
 use crate::emit;
 use crate::synth::Family;
@@ -37,18 +38,24 @@ pub fn has_video(board: Board) -> bool {
 /// The bit clock (10 bits per pixel, two a cycle on ECP5, so 5× the pixel clock) `board`'s
 /// video PLL makes; `None` for a board with no video connector.
 pub fn bit_clock_hz(board: Board) -> Option<u32> {
-    match board.device() {
-        Device::Gw5a25 => None,
+    match board {
+        Board::TangPrimer25k => None,
         // 27 MHz × 14 / 3: a pixel clock of 25.2 MHz.
-        Device::Gw2ar18 => Some(126_000_000),
+        Board::TangNano20k => Some(126_000_000),
         _ => Some(125_000_000),
     }
 }
 
-/// The video PLL's dividers for `board`.
+/// The video PLL's dividers for `board`: the family's PLL, on the GW5A a `PLLA` (which
+/// clocks no design there, [`Board::pll_kind`]).
 pub fn video_pll(board: Board) -> Result<Option<Pll>, PllError> {
-    let (Some(hz), Some(kind)) = (bit_clock_hz(board), board.pll_kind()) else {
+    let Some(hz) = bit_clock_hz(board) else {
         return Ok(None);
+    };
+    let kind = match board.device() {
+        Device::Gw5a25 => PllKind::Gw5a,
+        Device::Gw2ar18 => PllKind::Gw2a,
+        _ => PllKind::Ecp5,
     };
     Pll::for_clock(kind, board.oscillator_hz(), u64::from(hz)).map(Some)
 }
