@@ -2,7 +2,7 @@
 //! the board's oscillator within the device's limits, and the Verilog of the PLL with them,
 //! behind a clock gate that passes no edge before the PLL has locked.
 //!
-//! The design's two PLLs have the same shape. The phase detector compares `f_in / input_div`
+//! The ECP5's and the GW2A's PLLs have the same shape. The phase detector compares `f_in / input_div`
 //! with the output divided by `feedback_div`, so `f_out = f_in · feedback_div / input_div`,
 //! and the PLL's oscillator runs at `f_vco = f_out · output_div`. The GW5A's `PLLA`, which
 //! only the video uses, feeds the oscillator back instead: `f_vco = f_in · feedback_div /
@@ -11,7 +11,7 @@
 //! | | ECP5 `EHXPLLL` (feedback from CLKOP) | Gowin GW2A `rPLL` (internal feedback) | Gowin GW5A `PLLA` (internal feedback) |
 //! |---|---|---|---|
 //! | input | 8–400 MHz | 3–500 MHz | 19–400 MHz |
-//! | output | 10–400 MHz | 3.90625–625 MHz | 6.25–650 MHz |
+//! | output | 10–400 MHz | 3.90625–625 MHz | 6.25–650 MHz (the oscillator's over `ODIV0_SEL`) |
 //! | phase detector | 3.125–400 MHz | 3–500 MHz | 19–81.25 MHz |
 //! | oscillator | 400–800 MHz | 500–1250 MHz | 800–1300 MHz |
 //! | `input_div` | `CLKI_DIV` 1–128 | `IDIV_SEL` + 1, 1–64 | `IDIV_SEL` 1–64 |
