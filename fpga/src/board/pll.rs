@@ -322,8 +322,9 @@ impl Pll {
 
     /// A Verilog module `name` (ports `clkin`, `bit_clock`, `pixel_clock`) for a video
     /// output: the PLL's output is the bit clock, and the pixel clock is a fifth of it, from
-    /// the PLL's second output (`CLKOS`, ECP5) or a `CLKDIV` (Gowin), its edges on the bit
-    /// clock's. No gate: the video needs none (docs/microarchitecture.md, "Video").
+    /// the PLL's second output (`CLKOS` on the ECP5, `CLKOUT1` on the GW5A) or a `CLKDIV`
+    /// (GW2A), its edges on the bit clock's. No gate: the video needs none
+    /// (docs/microarchitecture.md, "Video").
     pub fn video_verilog(&self, name: &str) -> String {
         let head = format!(
             "// The board's video PLL (gpu16 build): {}; the pixel clock a fifth of it.\n\
@@ -331,14 +332,12 @@ impl Pll {
             self.describe()
         );
         let divide = match self.kind {
-            PllKind::Ecp5 => "  assign bit_clock = pll_clock;\n\
+            // The GW5A's PLLA has outputs enough to spare a CLKDIV, whose clock would be an
+            // I/O bank's HCLK.
+            PllKind::Ecp5 | PllKind::Gw5a => "  assign bit_clock = pll_clock;\n\
                               \x20 assign pixel_clock = pll_pixel;\n",
             PllKind::Gw2a => "  assign bit_clock = pll_clock;\n\
                               \x20 CLKDIV #(.DIV_MODE(\"5\"), .GSREN(\"false\")) divide(\n\
-                              \x20   .HCLKIN(pll_clock), .RESETN(1'b1), .CALIB(1'b0), .CLKOUT(pixel_clock));\n",
-            // The GW5A's CLKDIV has no GSREN.
-            PllKind::Gw5a => "  assign bit_clock = pll_clock;\n\
-                              \x20 CLKDIV #(.DIV_MODE(\"5\")) divide(\n\
                               \x20   .HCLKIN(pll_clock), .RESETN(1'b1), .CALIB(1'b0), .CLKOUT(pixel_clock));\n",
         };
         format!("{head}{}{divide}endmodule\n", self.instance(true))
@@ -358,7 +357,7 @@ impl Pll {
     }
 
     /// The PLL primitive, its output on `pll_clock` and its lock on `pll_lock`; with `pixel`
-    /// on the ECP5, a second output a fifth of the first on `pll_pixel`.
+    /// on the ECP5 and the GW5A, a second output a fifth of the first on `pll_pixel`.
     fn instance(&self, pixel: bool) -> String {
         let mhz = |hz: f64| format!("{}", hz / 1e6);
         let (num, div) = self.output_fraction();
@@ -424,27 +423,44 @@ impl Pll {
                 odiv = self.output_div,
             ),
             // Every parameter given: gowin_pack reads the ones it is left to default wrongly.
+            // With `pixel`, CLKOUT1 divides the same oscillator by 5 × ODIV0_SEL, its
+            // edges on CLKOUT0's.
             PllKind::Gw5a => {
-                // CLKOUT1-6, which the video does not use.
-                let unused = |prefix: &str, suffix: &str, value: &str| {
-                    (1..7)
-                        .map(|k| format!(".{prefix}{k}{suffix}({value})"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                let outputs: Vec<(u32, bool)> = (1..7)
+                    .map(|k| match (k, pixel) {
+                        (1, true) => (5 * self.output_div, true),
+                        _ => (8, false),
+                    })
+                    .collect();
+                let params = |f: &dyn Fn(usize, (u32, bool)) -> String| {
+                    let all: Vec<String> =
+                        outputs.iter().enumerate().map(|(i, &o)| f(i + 1, o)).collect();
+                    all.join(", ")
+                };
+                let odivs = params(&|k, (div, _)| format!(".ODIV{k}_SEL({div})"));
+                let enables = params(&|k, (_, on)| {
+                    format!(".CLKOUT{k}_EN(\"{}\")", if on { "TRUE" } else { "FALSE" })
+                });
+                let (pixel_wire, pixel_port) = if pixel {
+                    (", pll_pixel", ".CLKOUT1(pll_pixel)")
+                } else {
+                    ("", ".CLKOUT1()")
                 };
                 format!(
-                    "  wire pll_clock, pll_lock;\n\
+                    "  wire pll_clock, pll_lock{pixel_wire};\n\
                      \x20 PLLA #(\n\
                      \x20   .FCLKIN(\"{in_mhz}\"), .IDIV_SEL({idiv}), .FBDIV_SEL(1), .MDIV_SEL({mdiv}),\n\
                      \x20   .MDIV_FRAC_SEL(0), .ODIV0_SEL({odiv}), .ODIV0_FRAC_SEL(0), {odivs},\n\
                      \x20   .CLKOUT0_EN(\"TRUE\"), {enables},\n\
                      \x20   .CLKOUT0_DT_DIR(1'b1), .CLKOUT1_DT_DIR(1'b1), .CLKOUT2_DT_DIR(1'b1), .CLKOUT3_DT_DIR(1'b1),\n\
                      \x20   .CLKOUT0_DT_STEP(0), .CLKOUT1_DT_STEP(0), .CLKOUT2_DT_STEP(0), .CLKOUT3_DT_STEP(0),\n\
-                     \x20   .CLK0_IN_SEL(1'b0), .CLK0_OUT_SEL(1'b0), .CLKFB_SEL(\"INTERNAL\"), .DYN_DPA_EN(\"FALSE\"),\n\
-                     \x20   .CLKOUT0_PE_COARSE(0), .CLKOUT0_PE_FINE(0), .DE0_EN(\"FALSE\"),\n\
+                     \x20   .CLK0_IN_SEL(1'b0), .CLK0_OUT_SEL(1'b0), .CLK1_IN_SEL(1'b0), .CLK1_OUT_SEL(1'b0),\n\
+                     \x20   .CLKFB_SEL(\"INTERNAL\"), .DYN_DPA_EN(\"FALSE\"),\n\
+                     \x20   .CLKOUT0_PE_COARSE(0), .CLKOUT0_PE_FINE(0), .CLKOUT1_PE_COARSE(0), .CLKOUT1_PE_FINE(0),\n\
+                     \x20   .DE0_EN(\"FALSE\"), .DE1_EN(\"FALSE\"),\n\
                      \x20   .RESET_I_EN(\"FALSE\"), .RESET_O_EN(\"FALSE\"), .SSC_EN(\"FALSE\")\n\
                      \x20 ) pll (\n\
-                     \x20   .CLKIN(clkin), .CLKOUT0(pll_clock), .LOCK(pll_lock), .CLKOUT1(), .CLKOUT2(),\n\
+                     \x20   .CLKIN(clkin), .CLKOUT0(pll_clock), .LOCK(pll_lock), {pixel_port}, .CLKOUT2(),\n\
                      \x20   .CLKOUT3(), .CLKOUT4(), .CLKOUT5(), .CLKOUT6(), .CLKFBOUT(), .MDRDO(),\n\
                      \x20   .CLKFB(1'b0), .RESET(1'b0), .PLLPWD(1'b0), .RESET_I(1'b0), .RESET_O(1'b0),\n\
                      \x20   .PSSEL(3'b0), .PSDIR(1'b0), .PSPULSE(1'b0), .SSCPOL(1'b0), .SSCON(1'b0),\n\
@@ -454,8 +470,6 @@ impl Pll {
                     idiv = self.input_div,
                     mdiv = self.feedback_div,
                     odiv = self.output_div,
-                    odivs = unused("ODIV", "_SEL", "8"),
-                    enables = unused("CLKOUT", "_EN", "\"FALSE\""),
                 )
             }
         }
@@ -652,12 +666,16 @@ mod tests {
             "{v}"
         );
         assert!(v.contains(".ODIV0_SEL(8)"), "{v}");
+        // The pixel clock: the oscillator ÷ 40, 25 MHz.
+        assert!(v.contains(".ODIV1_SEL(40)"), "{v}");
+        assert!(v.contains(".CLKOUT1_EN(\"TRUE\")"), "{v}");
+        assert!(v.contains(".CLKOUT1(pll_pixel)"), "{v}");
+        assert!(v.contains("assign pixel_clock = pll_pixel;"), "{v}");
         // gowin_pack misreads parameters left to their defaults: every output's are given.
-        for k in 1..7 {
+        for k in 2..7 {
             assert!(v.contains(&format!(".ODIV{k}_SEL(8)")), "{v}");
             assert!(v.contains(&format!(".CLKOUT{k}_EN(\"FALSE\")")), "{v}");
         }
-        assert!(v.contains("CLKDIV #(.DIV_MODE(\"5\")) divide("), "{v}");
         for (bad, why) in [
             (
                 Pll {

@@ -6,7 +6,7 @@
 //! |---|---|---|---|---|
 //! | ECP5 | `EHXPLLL` `CLKOP`, 125 MHz from 25 | `CLKOS`, 25 MHz | [`Gearbox`] (fabric, 10:2) and `ODDRX1F` | `LVCMOS33D` (the pair from its p pin) |
 //! | Gowin GW2A | `rPLL`, 126 MHz from 27 | `CLKDIV` ÷5, 25.2 MHz | `OSER10` | `TLVDS_OBUF` (p and n pins; apicula refuses the emulated `ELVDS_OBUF` on these true-LVDS pins) |
-//! | Gowin GW5A (PMOD DVI) | `PLLA`, 125 MHz from 50 | `CLKDIV` ÷5, 25 MHz | `OSER10` | `TLVDS_OBUF`, as on the GW2A |
+//! | Gowin GW5A (PMOD DVI) | `PLLA` `CLKOUT0`, 125 MHz from 50 | `CLKOUT1`, 25 MHz | `OSER10` | `TLVDS_OBUF`, as on the GW2A |
 //!
 //! Verilog text, as the pin wrapper is ([`super::Board::pin_wrapper`]): the PLL, the
 //! serialisers and the buffers are vendor primitives rust-hdl cannot instantiate. The one
