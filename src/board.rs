@@ -38,7 +38,7 @@ pub enum BoardArg {
     #[value(name = "tangprimer25k")]
     TangPrimer25k,
     /// The Tang Primer 25K with Sipeed's PMOD DVI module in the dock's slot 0: the picture on
-    /// a monitor (docs/BOARD.md).
+    /// a monitor, a GPU of 6 cores by default (docs/BOARD.md).
     #[value(name = "tangprimer25k-dvi")]
     TangPrimer25kDvi,
 }

@@ -149,7 +149,9 @@ impl Board {
     pub fn default_cores(self) -> usize {
         match self {
             Board::TangNano20k => 12,
-            Board::TangPrimer25k | Board::TangPrimer25kDvi => 8,
+            Board::TangPrimer25k => 8,
+            // With the video on, nextpnr finds no legal placement at 7 or 8 cores (BOARD.md).
+            Board::TangPrimer25kDvi => 6,
             _ => CORES,
         }
     }
