@@ -64,6 +64,15 @@ impl Device {
         }
     }
 
+    /// The device's PLL.
+    pub fn pll_kind(self) -> pll::PllKind {
+        match self {
+            Device::Gw5a25 => pll::PllKind::Gw5a,
+            Device::Gw2ar18 => pll::PllKind::Gw2a,
+            _ => pll::PllKind::Ecp5,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Device::Lfe5u12f => "LFE5U-12F",
@@ -139,8 +148,7 @@ impl Board {
     pub fn pll_kind(self) -> Option<pll::PllKind> {
         match self.device() {
             Device::Gw5a25 => None,
-            Device::Gw2ar18 => Some(pll::PllKind::Gw2a),
-            _ => Some(pll::PllKind::Ecp5),
+            device => Some(device.pll_kind()),
         }
     }
 

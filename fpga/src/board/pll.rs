@@ -426,21 +426,16 @@ impl Pll {
             // With `pixel`, CLKOUT1 divides the same oscillator by 5 × ODIV0_SEL, its
             // edges on CLKOUT0's.
             PllKind::Gw5a => {
-                let outputs: Vec<(u32, bool)> = (1..7)
-                    .map(|k| match (k, pixel) {
-                        (1, true) => (5 * self.output_div, true),
-                        _ => (8, false),
-                    })
-                    .collect();
-                let params = |f: &dyn Fn(usize, (u32, bool)) -> String| {
-                    let all: Vec<String> =
-                        outputs.iter().enumerate().map(|(i, &o)| f(i + 1, o)).collect();
-                    all.join(", ")
-                };
-                let odivs = params(&|k, (div, _)| format!(".ODIV{k}_SEL({div})"));
-                let enables = params(&|k, (_, on)| {
-                    format!(".CLKOUT{k}_EN(\"{}\")", if on { "TRUE" } else { "FALSE" })
-                });
+                let (mut odivs, mut enables) = (Vec::new(), Vec::new());
+                for k in 1..7 {
+                    let (div, on) = match (k, pixel) {
+                        (1, true) => (5 * self.output_div, "TRUE"),
+                        _ => (8, "FALSE"),
+                    };
+                    odivs.push(format!(".ODIV{k}_SEL({div})"));
+                    enables.push(format!(".CLKOUT{k}_EN(\"{on}\")"));
+                }
+                let (odivs, enables) = (odivs.join(", "), enables.join(", "));
                 let (pixel_wire, pixel_port) = if pixel {
                     (", pll_pixel", ".CLKOUT1(pll_pixel)")
                 } else {

@@ -12,8 +12,8 @@
 //! serialisers and the buffers are vendor primitives rust-hdl cannot instantiate. The one
 //! piece of logic, the ECP5's gearbox, is a rust-hdl block emitted beside the design.
 
-use super::pll::{Pll, PllError, PllKind};
-use super::{Board, Device};
+use super::pll::{Pll, PllError};
+use super::Board;
 use crate::emit;
 use crate::synth::Family;
 use crate::tools::ToolError;
@@ -52,12 +52,12 @@ pub fn video_pll(board: Board) -> Result<Option<Pll>, PllError> {
     let Some(hz) = bit_clock_hz(board) else {
         return Ok(None);
     };
-    let kind = match board.device() {
-        Device::Gw5a25 => PllKind::Gw5a,
-        Device::Gw2ar18 => PllKind::Gw2a,
-        _ => PllKind::Ecp5,
-    };
-    Pll::for_clock(kind, board.oscillator_hz(), u64::from(hz)).map(Some)
+    Pll::for_clock(
+        board.device().pll_kind(),
+        board.oscillator_hz(),
+        u64::from(hz),
+    )
+    .map(Some)
 }
 
 /// The files the pin wrapper's video needs besides the design: the video PLL and, on ECP5,
