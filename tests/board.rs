@@ -8,6 +8,7 @@ use common::scratch;
 
 use gpu16_fpga::board::sim::{BoardSim, Running};
 use gpu16_fpga::board::Board;
+use gpu16_fpga::vendor::VendorBoard;
 use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::OnceLock;
@@ -379,6 +380,11 @@ fn flash_runs_openfpgaloader_with_the_boards_name() {
         ("colorlight-i5", true, "-b colorlight-i5 -f"),
         ("tangnano20k", false, "-b tangnano20k"),
         ("tangprimer25k", false, "-b tangprimer25k"),
+        ("basys3", false, "-b basys3"),
+        ("arty-a7-35", true, "-b arty_a7_35t -f"),
+        ("nexys-a7-100", false, "-b nexys_a7_100"),
+        ("de10-lite", false, "-b de10lite"),
+        ("de1-soc", false, "-b de1Soc"),
     ] {
         let mut args = vec!["flash", "--board", board, bit.to_str().unwrap()];
         if flash {
@@ -437,12 +443,13 @@ fn openfpgaloader_knows_every_board_name() {
         .lines()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    for board in Board::ALL {
-        assert!(
-            names.contains(&board.loader_name()),
-            "openFPGALoader has no board {}",
-            board.loader_name()
-        );
+    let classroom = VendorBoard::ALL.into_iter().filter_map(|b| b.loader_name());
+    for name in Board::ALL
+        .map(|b| b.loader_name())
+        .into_iter()
+        .chain(classroom)
+    {
+        assert!(names.contains(&name), "openFPGALoader has no board {name}");
     }
     // Loading is refused for want of the board (or, with one plugged in, of a real
     // bitstream), never for want of the board's name.

@@ -2,7 +2,8 @@
 //! cosimulation against rust-hdl of the emitted Verilog (Icarus, Verilator) and of the
 //! gate-level netlist yosys makes of it (Icarus), formal proofs, synthesis and timing, the
 //! external tools they run, and the boards: their pins and clock (the PLL), bitstreams,
-//! flashing and the simulated board.
+//! flashing and the simulated board; and the classroom boards' vendor projects (Vivado,
+//! Quartus).
 
 pub mod blocks;
 pub mod board;
@@ -14,4 +15,5 @@ pub mod netlist;
 pub mod synth;
 pub mod timing;
 pub mod tools;
+pub mod vendor;
 pub mod verilog_engine;

@@ -34,6 +34,18 @@ pub enum ToolError {
         status: ExitStatus,
         output: String,
     },
+    /// The vendor's tool failed on a project `gpu16 build` wrote, or its script refused the
+    /// routed design's timing; `errors` are the lines of its output that say why.
+    #[error(
+        "`{command}` failed in {dir} ({status}); the project is there to open in the vendor's \
+         tool. What it said:\n{errors}"
+    )]
+    VendorFailed {
+        command: String,
+        dir: String,
+        status: String,
+        errors: String,
+    },
     /// rust-hdl's checks refuse the design (an unconnected or doubly driven signal).
     #[error("the design fails rust-hdl's checks: {0}")]
     Design(String),

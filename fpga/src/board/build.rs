@@ -221,6 +221,7 @@ pub fn design_clock(board: Board, clock_hz: u32) -> Result<Option<Pll>, PllError
     let kind = board.pll_kind().ok_or(PllError::NoPll {
         board: board.name(),
         oscillator: board.oscillator_hz(),
+        why: "the open tools give it no clock gate",
     })?;
     Pll::for_clock(kind, board.oscillator_hz(), u64::from(clock_hz)).map(Some)
 }

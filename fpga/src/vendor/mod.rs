@@ -1,0 +1,449 @@
+//! The classroom boards, built by their vendor's tools: Digilent's Artix-7 boards by Vivado,
+//! Terasic's DE-series boards by Quartus. Neither tool runs here, so `gpu16 build` writes a
+//! complete project for the board (the design's Verilog, the pin wrapper, the constraints
+//! and a build script that refuses a bitstream that misses timing, [`project`]), and runs
+//! the vendor's tool on it when the tool is on `PATH`.
+//!
+//! | board | FPGA | tool | clock | UART |
+//! |---|---|---|---|---|
+//! | Digilent Basys 3 | XC7A35T-1CPG236C | Vivado | W5, 100 MHz, through the `MMCME2` | on-board USB (RsRx B18, RsTx A18) |
+//! | Digilent Arty A7-35 | XC7A35TICSG324-1L | Vivado | E3, 100 MHz, through the `MMCME2` | on-board USB (A9 in, D10 out) |
+//! | Digilent Arty A7-100 | XC7A100TCSG324-1 | Vivado | E3, 100 MHz, through the `MMCME2` | on-board USB (A9 in, D10 out) |
+//! | Digilent Nexys A7-100T | XC7A100TCSG324-1 | Vivado | E3, 100 MHz, through the `MMCME2` | on-board USB (C4 in, D4 out) |
+//! | Terasic DE10-Lite | 10M50DAF484C7G (MAX 10) | Quartus | P11, 50 MHz, direct | a 3.3 V USB-serial adapter on GPIO[0] V10 (out), GPIO[1] W10 (in) |
+//! | Terasic DE2-115 | EP4CE115F29C7 (Cyclone IV E) | Quartus | Y2, 50 MHz, direct | the RS-232 port (UART_RXD G12 in, UART_TXD G9 out) |
+//! | Terasic DE1-SoC | 5CSEMA5F31C6 (Cyclone V SE) | Quartus | AF14, 50 MHz, direct | a 3.3 V USB-serial adapter on GPIO_0[0] AC18 (out), GPIO_0[1] Y17 (in) |
+//!
+//! The pins are those of Digilent's master XDC files and Terasic's board files. The Intel
+//! boards run the design from their 50 MHz oscillator: an `altpll` or `altera_pll` is Intel
+//! IP whose simulation models (`altera_mf`, `altera_lnsim`) are not free to install, so its
+//! settings could not be checked here.
+
+pub mod project;
+pub mod quartus;
+pub mod vivado;
+
+use crate::board::pll::{PllError, PllKind};
+use crate::board::{build::Design, pll::Pll};
+use gpu16_sim::frame::CORES;
+use std::fmt::Write;
+
+/// The boards built by a vendor's tools.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VendorBoard {
+    Basys3,
+    ArtyA7_35,
+    ArtyA7_100,
+    NexysA7_100,
+    De10Lite,
+    De2_115,
+    De1Soc,
+}
+
+/// Whose tools build a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Vendor {
+    /// AMD Xilinx Vivado: `.xdc` constraints, a Tcl script for `vivado -mode batch`.
+    Xilinx,
+    /// Intel Quartus Prime: a `.qpf`/`.qsf` project with `.sdc` timing, a Tcl script for
+    /// `quartus_sh -t`.
+    Intel,
+}
+
+/// Which way a pin goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Input,
+    Output,
+}
+
+/// A port of the pin wrapper, named as in the board's master file, and the package pins it
+/// takes: one for a single pin, `n` for a bus `[n-1:0]` (`sites[i]` is bit `i`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Port {
+    pub name: &'static str,
+    pub direction: Direction,
+    pub sites: &'static [&'static str],
+    /// What the pin is on the board, for the constraint file's comment.
+    pub note: &'static str,
+}
+
+impl Port {
+    /// The port's declaration in the wrapper's header: `input clk`, `output [7:0] led`.
+    fn declaration(&self) -> String {
+        let dir = match self.direction {
+            Direction::Input => "input",
+            Direction::Output => "output",
+        };
+        match self.sites.len() {
+            1 => format!("{dir} {}", self.name),
+            n => format!("{dir} [{}:0] {}", n - 1, self.name),
+        }
+    }
+
+    /// Each pin's name in a constraint (`led[3]`) with its package pin.
+    pub fn pins(&self) -> Vec<(String, &'static str)> {
+        match self.sites {
+            [site] => vec![(self.name.to_string(), *site)],
+            sites => sites
+                .iter()
+                .enumerate()
+                .map(|(i, site)| (format!("{}[{i}]", self.name), *site))
+                .collect(),
+        }
+    }
+}
+
+/// The board's pins gpu16 uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pins {
+    pub clock: Port,
+    /// The UART line into the FPGA (the host's transmit).
+    pub uart_rx: Port,
+    /// The UART line out of the FPGA.
+    pub uart_tx: Port,
+    /// LEDs 0.. of the design's eight (1 = lit); `None` where they are left off.
+    pub leds: Option<Port>,
+}
+
+impl Pins {
+    pub fn ports(&self) -> Vec<Port> {
+        [
+            Some(self.clock),
+            Some(self.uart_rx),
+            Some(self.uart_tx),
+            self.leds,
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}
+
+const fn input(name: &'static str, site: &'static [&'static str], note: &'static str) -> Port {
+    Port {
+        name,
+        direction: Direction::Input,
+        sites: site,
+        note,
+    }
+}
+
+const fn output(name: &'static str, sites: &'static [&'static str], note: &'static str) -> Port {
+    Port {
+        name,
+        direction: Direction::Output,
+        sites,
+        note,
+    }
+}
+
+impl VendorBoard {
+    pub const ALL: [VendorBoard; 7] = [
+        VendorBoard::Basys3,
+        VendorBoard::ArtyA7_35,
+        VendorBoard::ArtyA7_100,
+        VendorBoard::NexysA7_100,
+        VendorBoard::De10Lite,
+        VendorBoard::De2_115,
+        VendorBoard::De1Soc,
+    ];
+
+    /// The `--board` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            VendorBoard::Basys3 => "basys3",
+            VendorBoard::ArtyA7_35 => "arty-a7-35",
+            VendorBoard::ArtyA7_100 => "arty-a7-100",
+            VendorBoard::NexysA7_100 => "nexys-a7-100",
+            VendorBoard::De10Lite => "de10-lite",
+            VendorBoard::De2_115 => "de2-115",
+            VendorBoard::De1Soc => "de1-soc",
+        }
+    }
+
+    /// The board's name as its maker writes it.
+    pub fn title(self) -> &'static str {
+        match self {
+            VendorBoard::Basys3 => "Digilent Basys 3",
+            VendorBoard::ArtyA7_35 => "Digilent Arty A7-35",
+            VendorBoard::ArtyA7_100 => "Digilent Arty A7-100",
+            VendorBoard::NexysA7_100 => "Digilent Nexys A7-100T",
+            VendorBoard::De10Lite => "Terasic DE10-Lite",
+            VendorBoard::De2_115 => "Terasic DE2-115",
+            VendorBoard::De1Soc => "Terasic DE1-SoC",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<VendorBoard> {
+        VendorBoard::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    pub fn vendor(self) -> Vendor {
+        match self {
+            VendorBoard::Basys3
+            | VendorBoard::ArtyA7_35
+            | VendorBoard::ArtyA7_100
+            | VendorBoard::NexysA7_100 => Vendor::Xilinx,
+            VendorBoard::De10Lite | VendorBoard::De2_115 | VendorBoard::De1Soc => Vendor::Intel,
+        }
+    }
+
+    /// The FPGA, as the vendor's tool names the part.
+    pub fn part(self) -> &'static str {
+        match self {
+            VendorBoard::Basys3 => "xc7a35tcpg236-1",
+            VendorBoard::ArtyA7_35 => "xc7a35ticsg324-1L",
+            VendorBoard::ArtyA7_100 | VendorBoard::NexysA7_100 => "xc7a100tcsg324-1",
+            VendorBoard::De10Lite => "10M50DAF484C7G",
+            VendorBoard::De2_115 => "EP4CE115F29C7",
+            VendorBoard::De1Soc => "5CSEMA5F31C6",
+        }
+    }
+
+    /// Quartus's `FAMILY` of the part (Intel boards).
+    pub fn intel_family(self) -> Option<&'static str> {
+        match self {
+            VendorBoard::De10Lite => Some("MAX 10"),
+            VendorBoard::De2_115 => Some("Cyclone IV E"),
+            VendorBoard::De1Soc => Some("Cyclone V"),
+            _ => None,
+        }
+    }
+
+    /// The board's pins, from Digilent's master XDC files and Terasic's board files. The
+    /// DE2-115's LEDs are left off: they sit in banks whose voltage its jumpers set.
+    pub fn pins(self) -> Pins {
+        const BASYS3_LEDS: &[&str] = &["U16", "E19", "U19", "V19", "W18", "U15", "U14", "V14"];
+        const ARTY_LEDS: &[&str] = &["H5", "J5", "T9", "T10"];
+        const NEXYS_LEDS: &[&str] = &["H17", "K15", "J13", "N14", "R18", "V17", "U17", "U16"];
+        const DE10_LITE_LEDS: &[&str] = &["A8", "A9", "A10", "B10", "D13", "C13", "E14", "D14"];
+        const DE1_SOC_LEDS: &[&str] = &["V16", "W16", "V17", "V18", "W17", "W19", "Y19", "W20"];
+        match self {
+            VendorBoard::Basys3 => Pins {
+                clock: input("clk", &["W5"], "100 MHz oscillator"),
+                uart_rx: input("RsRx", &["B18"], "USB-UART, host to FPGA"),
+                uart_tx: output("RsTx", &["A18"], "USB-UART, FPGA to host"),
+                leds: Some(output("led", BASYS3_LEDS, "LD0-LD7")),
+            },
+            VendorBoard::ArtyA7_35 | VendorBoard::ArtyA7_100 => Pins {
+                clock: input("CLK100MHZ", &["E3"], "100 MHz oscillator"),
+                uart_rx: input("uart_txd_in", &["A9"], "USB-UART, host to FPGA"),
+                uart_tx: output("uart_rxd_out", &["D10"], "USB-UART, FPGA to host"),
+                leds: Some(output("led", ARTY_LEDS, "LD4-LD7")),
+            },
+            VendorBoard::NexysA7_100 => Pins {
+                clock: input("CLK100MHZ", &["E3"], "100 MHz oscillator"),
+                uart_rx: input("UART_TXD_IN", &["C4"], "USB-UART, host to FPGA"),
+                uart_tx: output("UART_RXD_OUT", &["D4"], "USB-UART, FPGA to host"),
+                leds: Some(output("LED", NEXYS_LEDS, "LD0-LD7")),
+            },
+            VendorBoard::De10Lite => Pins {
+                clock: input("MAX10_CLK1_50", &["P11"], "50 MHz oscillator"),
+                uart_rx: input("uart_rx", &["W10"], "GPIO[1]: the adapter's TX"),
+                uart_tx: output("uart_tx", &["V10"], "GPIO[0]: the adapter's RX"),
+                leds: Some(output("LEDR", DE10_LITE_LEDS, "LEDR0-LEDR7")),
+            },
+            VendorBoard::De2_115 => Pins {
+                clock: input("CLOCK_50", &["Y2"], "50 MHz oscillator"),
+                uart_rx: input("UART_RXD", &["G12"], "RS-232, host to FPGA"),
+                uart_tx: output("UART_TXD", &["G9"], "RS-232, FPGA to host"),
+                leds: None,
+            },
+            VendorBoard::De1Soc => Pins {
+                clock: input("CLOCK_50", &["AF14"], "50 MHz oscillator"),
+                uart_rx: input("uart_rx", &["Y17"], "GPIO_0[1]: the adapter's TX"),
+                uart_tx: output("uart_tx", &["AC18"], "GPIO_0[0]: the adapter's RX"),
+                leds: Some(output("LEDR", DE1_SOC_LEDS, "LEDR0-LEDR7")),
+            },
+        }
+    }
+
+    /// The board's oscillator.
+    pub fn oscillator_hz(self) -> u32 {
+        match self.vendor() {
+            Vendor::Xilinx => 100_000_000,
+            Vendor::Intel => 50_000_000,
+        }
+    }
+
+    /// The PLL that makes the design's clock: the `MMCME2` on the Artix-7; none on the Intel
+    /// boards (module docs).
+    pub fn pll_kind(self) -> Option<PllKind> {
+        match self.vendor() {
+            Vendor::Xilinx => Some(PllKind::Mmcm),
+            Vendor::Intel => None,
+        }
+    }
+
+    /// The PLL that makes `clock_hz` from the oscillator (`None`: the oscillator is the
+    /// clock); a clock it cannot make exactly is bad input, found before any tool runs.
+    pub fn design_clock(self, clock_hz: u32) -> Result<Option<Pll>, PllError> {
+        if clock_hz == self.oscillator_hz() {
+            return Ok(None);
+        }
+        let kind = self.pll_kind().ok_or(PllError::NoPll {
+            board: self.name(),
+            oscillator: self.oscillator_hz(),
+            why: "Intel's PLL models cannot be run here to check its settings",
+        })?;
+        Pll::for_clock(kind, self.oscillator_hz(), u64::from(clock_hz)).map(Some)
+    }
+
+    /// The design's clock by default. Not measured on the vendor's tools (docs/BOARD.md):
+    /// on the Artix-7 (speed grade -1) a quarter above the 60 MHz the GPU meets on the
+    /// ECP5-85F (-6), whose logic is slower; on the Intel boards the 50 MHz oscillator.
+    pub fn default_clock_hz(self, design: Design) -> u32 {
+        match (design, self.vendor()) {
+            (Design::Gpu, Vendor::Xilinx) => 75_000_000,
+            _ => self.oscillator_hz(),
+        }
+    }
+
+    /// N, the cores `gpu16 build` puts on the board by default: all 16 fit each of these
+    /// FPGAs with the bridge, by yosys's mapping (docs/BOARD.md).
+    pub fn default_cores(self) -> usize {
+        CORES
+    }
+
+    /// The bitstream the project's script writes, in the project folder: Vivado's `.bit`;
+    /// Quartus's `.sof` and, for openFPGALoader, its `.svf`.
+    pub fn bitstream_file(self) -> String {
+        match self.vendor() {
+            Vendor::Xilinx => format!("gpu16_{}.bit", self.name()),
+            Vendor::Intel => "output_files/gpu16.svf".to_string(),
+        }
+    }
+
+    /// openFPGALoader's `-b` name, for the boards it knows.
+    pub fn loader_name(self) -> Option<&'static str> {
+        match self {
+            VendorBoard::Basys3 => Some("basys3"),
+            VendorBoard::ArtyA7_35 => Some("arty_a7_35t"),
+            VendorBoard::ArtyA7_100 => Some("arty_a7_100t"),
+            VendorBoard::NexysA7_100 => Some("nexys_a7_100"),
+            VendorBoard::De10Lite => Some("de10lite"),
+            VendorBoard::De1Soc => Some("de1Soc"),
+            VendorBoard::De2_115 => None,
+        }
+    }
+
+    /// How to load the bitstream with the vendor's own programmer.
+    pub fn vendor_programmer(self) -> String {
+        match self.vendor() {
+            Vendor::Xilinx => {
+                "Vivado's Hardware Manager (open_hw_manager; program_hw_devices)".to_string()
+            }
+            Vendor::Intel => {
+                "quartus_pgm -m jtag -o \"p;output_files/gpu16.sof\" (in the project folder)"
+                    .to_string()
+            }
+        }
+    }
+
+    /// The pin wrapper: the board's ports, named as in its master file, around the design's
+    /// module `inner`, clocked by the module `pll` (ports `clkin`, `clkout`, `locked`) or by
+    /// the oscillator. The design's video ports are tied off: no picture on these boards yet.
+    pub fn pin_wrapper(self, inner: &str, pll: Option<&str>) -> String {
+        let pins = self.pins();
+        let mut v = String::new();
+        writeln!(
+            v,
+            "// {} ({}): the board's pins around {inner} (gpu16 build).",
+            self.title(),
+            self.part()
+        )
+        .unwrap();
+        let header: Vec<String> = pins.ports().iter().map(Port::declaration).collect();
+        writeln!(v, "module gpu16_board({});", header.join(", ")).unwrap();
+        let clock = match pll {
+            None => pins.clock.name,
+            Some(pll) => {
+                writeln!(v, "  wire clock, locked;").unwrap();
+                writeln!(
+                    v,
+                    "  {pll} pll(.clkin({}), .clkout(clock), .locked(locked));",
+                    pins.clock.name
+                )
+                .unwrap();
+                "clock"
+            }
+        };
+        let leds = match pins.leds {
+            Some(leds) if leds.sites.len() == 8 => leds.name.to_string(),
+            Some(leds) => {
+                writeln!(v, "  wire [7:0] leds;").unwrap();
+                writeln!(
+                    v,
+                    "  assign {} = leds[{}:0];",
+                    leds.name,
+                    leds.sites.len() - 1
+                )
+                .unwrap();
+                "leds".to_string()
+            }
+            None => String::new(),
+        };
+        writeln!(
+            v,
+            "  {inner} inner(.clock({clock}), .uart_rx({}), .uart_tx({}), .leds({leds}), \
+             .led_summary(), .pixel_clock(1'b0), .tmds_blue(), .tmds_green(), .tmds_red());",
+            pins.uart_rx.name, pins.uart_tx.name
+        )
+        .unwrap();
+        writeln!(v, "endmodule").unwrap();
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_names_round_trip_and_differ_from_the_open_flows() {
+        for board in VendorBoard::ALL {
+            assert_eq!(VendorBoard::from_name(board.name()), Some(board));
+            assert_eq!(crate::board::Board::from_name(board.name()), None);
+        }
+    }
+
+    #[test]
+    fn the_wrapper_declares_every_pin_and_drives_the_design_from_it() {
+        for board in VendorBoard::ALL {
+            let v = board.pin_wrapper("gpu16_design", Some("gpu16_pll"));
+            let pins = board.pins();
+            for port in pins.ports() {
+                assert!(v.contains(&port.declaration()), "{}: {v}", board.name());
+            }
+            assert!(
+                v.contains(&format!(".uart_rx({})", pins.uart_rx.name)),
+                "{v}"
+            );
+            assert!(
+                v.contains(&format!(".uart_tx({})", pins.uart_tx.name)),
+                "{v}"
+            );
+            assert!(v.contains(".clock(clock)"), "{v}");
+            let direct = board.pin_wrapper("gpu16_design", None);
+            assert!(
+                direct.contains(&format!(".clock({})", pins.clock.name)),
+                "{direct}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_default_clocks_are_made_exactly() {
+        for board in VendorBoard::ALL {
+            for design in [Design::Gpu, Design::UartEcho] {
+                let hz = board.default_clock_hz(design);
+                assert!(board.design_clock(hz).is_ok(), "{}", board.name());
+            }
+        }
+        assert!(matches!(
+            VendorBoard::De1Soc.design_clock(40_000_000),
+            Err(PllError::NoPll { .. })
+        ));
+    }
+}

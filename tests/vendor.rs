@@ -1,0 +1,364 @@
+//! The classroom boards (docs/BOARD.md, "Classroom boards"): `gpu16 build` writes each one's
+//! Vivado or Quartus project, its pins are the boards' own, and the project's script, run by
+//! a stand-in `vivado` or `quartus_sh` that executes it in Tcl with the vendor's commands
+//! faked, writes a bitstream only when timing is met.
+
+mod common;
+
+use common::scratch;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn gpu16(args: &[&str], path: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gpu16"))
+        .args(args)
+        .env("PATH", path)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("gpu16 runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// What the board makers' own files say (Digilent's master XDC files, Terasic's board
+/// files and manuals): (board, clock pin, UART pin into the FPGA, UART pin out of it).
+const MASTER_FILES: [(&str, &str, &str, &str); 7] = [
+    ("basys3", "W5", "B18", "A18"),
+    ("arty-a7-35", "E3", "A9", "D10"),
+    ("arty-a7-100", "E3", "A9", "D10"),
+    ("nexys-a7-100", "E3", "C4", "D4"),
+    // GPIO[1] in, GPIO[0] out.
+    ("de10-lite", "P11", "W10", "V10"),
+    ("de2-115", "Y2", "G12", "G9"),
+    // GPIO_0[1] in, GPIO_0[0] out.
+    ("de1-soc", "AF14", "Y17", "AC18"),
+];
+
+/// The (port, site, I/O standard) lines of a project's constraints.
+fn constrained(dir: &Path) -> Vec<(String, String, String)> {
+    if let Ok(xdc) = std::fs::read_to_string(dir.join("gpu16.xdc")) {
+        // set_property -dict { PACKAGE_PIN W5 IOSTANDARD LVCMOS33 } [get_ports { clk }]
+        return xdc
+            .lines()
+            .filter(|l| l.starts_with("set_property -dict { PACKAGE_PIN"))
+            .map(|l| {
+                let w: Vec<&str> = l.split_whitespace().collect();
+                (w[10].to_string(), w[4].to_string(), w[6].to_string())
+            })
+            .collect();
+    }
+    let qsf = std::fs::read_to_string(dir.join("gpu16.qsf")).unwrap();
+    let standard = |port: &str| {
+        qsf.lines()
+            .find(|l| {
+                l.starts_with("set_instance_assignment -name IO_STANDARD")
+                    && l.ends_with(&format!(" -to {port}"))
+            })
+            .and_then(|l| l.split('"').nth(1))
+            .unwrap_or("none")
+            .to_string()
+    };
+    qsf.lines()
+        .filter_map(|l| l.strip_prefix("set_location_assignment PIN_"))
+        .map(|l| {
+            let (site, port) = l.split_once(" -to ").unwrap();
+            (port.to_string(), site.to_string(), standard(port))
+        })
+        .collect()
+}
+
+#[test]
+fn every_classroom_board_gets_a_project_on_its_own_pins() {
+    let dir = scratch("vendor_projects");
+    for (board, clock, rx, tx) in MASTER_FILES {
+        let out = dir.join(board);
+        // No vendor tool on PATH: the project is written and the command to build it named.
+        // The UART echo (the GPU's board top has the same ports, and is emitted in the test
+        // below), on the Digilent boards at 50 MHz so that the MMCM is in it.
+        let mut args = vec!["build", "--board", board, "--design", "uart-echo"];
+        if clock == "E3" || clock == "W5" {
+            args.extend(["--clock", "50"]);
+        }
+        args.extend(["-o", out.to_str().unwrap()]);
+        let o = gpu16(&args, "/usr/bin:/bin");
+        assert_eq!(o.status.code(), Some(0), "{board}: {}", text(&o.stderr));
+        let said = text(&o.stdout);
+        let xilinx = out.join("gpu16.xdc").exists();
+        let command = if xilinx {
+            "vivado -mode batch -source build.tcl"
+        } else {
+            "quartus_sh -t build.tcl"
+        };
+        assert!(said.contains(command), "{board}: {said}");
+        assert!(said.contains("not on PATH"), "{board}: {said}");
+        let pins = constrained(&out);
+        let port_at = |site: &str| {
+            let found: Vec<&(String, String, String)> =
+                pins.iter().filter(|(_, s, _)| s == site).collect();
+            assert_eq!(found.len(), 1, "{board}: pin {site} in {pins:?}");
+            found[0].0.clone()
+        };
+        for (_, site, standard) in &pins {
+            let expected = if xilinx { "LVCMOS33" } else { "3.3-V LVTTL" };
+            assert_eq!(standard, expected, "{board}: {site}");
+        }
+        let wrapper = std::fs::read_to_string(out.join("pins.v")).unwrap();
+        let header = wrapper.lines().nth(1).unwrap();
+        let (clock, rx, tx) = (port_at(clock), port_at(rx), port_at(tx));
+        assert!(header.contains(&format!("input {clock}")), "{header}");
+        assert!(header.contains(&format!("input {rx}")), "{header}");
+        assert!(header.contains(&format!("output {tx}")), "{header}");
+        assert!(
+            wrapper.contains(&format!(".clkin({clock})"))
+                || wrapper.contains(&format!(".clock({clock})")),
+            "{wrapper}"
+        );
+        assert!(wrapper.contains(&format!(".uart_rx({rx})")), "{wrapper}");
+        assert!(wrapper.contains(&format!(".uart_tx({tx})")), "{wrapper}");
+        // The timing constraints clock the oscillator's pin.
+        let timing = if xilinx {
+            std::fs::read_to_string(out.join("gpu16.xdc")).unwrap()
+        } else {
+            std::fs::read_to_string(out.join("gpu16.sdc")).unwrap()
+        };
+        let period = if xilinx { "10.000" } else { "20.000" };
+        assert!(
+            timing.contains(&format!("create_clock -name oscillator -period {period}"))
+                && timing.contains(&clock),
+            "{timing}"
+        );
+        // The sources elaborate: every module the wrapper names is defined (the vendor's
+        // primitives from yosys's Xilinx cell library).
+        let sources: Vec<&str> = ["design.v", "pll.v", "pins.v"]
+            .into_iter()
+            .filter(|f| out.join(f).exists())
+            .collect();
+        let script = format!(
+            "read_verilog -lib +/xilinx/cells_sim.v +/xilinx/cells_xtra.v; read_verilog {}; \
+             hierarchy -check -top gpu16_board",
+            sources.join(" ")
+        );
+        let y = Command::new("yosys")
+            .args(["-q", "-p", &script])
+            .current_dir(&out)
+            .output()
+            .expect("yosys is installed (./scripts/test.sh)");
+        assert!(y.status.success(), "{board}: {}", text(&y.stderr));
+    }
+}
+
+/// A stand-in for a vendor tool in `bin`: records its arguments in `args.txt`, then runs the
+/// project's `build.tcl` in tclsh after `harness`, which defines the vendor's commands.
+fn stand_in(bin: &Path, tool: &str, harness: &str) {
+    let harness_path = bin.join(format!("{tool}.tcl"));
+    std::fs::write(&harness_path, harness).unwrap();
+    let path = bin.join(tool);
+    std::fs::write(
+        &path,
+        format!(
+            "#!/bin/sh\necho \"$@\" > args.txt\nexec tclsh {}\n",
+            harness_path.display()
+        ),
+    )
+    .unwrap();
+    Command::new("chmod").arg("+x").arg(&path).status().unwrap();
+}
+
+/// Vivado's commands as the script uses them: each logs itself to `calls.txt`; the worst
+/// slack is `FAKE_SLACK`; `write_bitstream` writes its file.
+const FAKE_VIVADO: &str = r#"
+set calls [open calls.txt w]
+foreach command {read_verilog read_xdc synth_design opt_design place_design phys_opt_design route_design report_utilization report_timing_summary} {
+    proc $command {args} "puts \$::calls \"$command \$args\""
+}
+proc get_nets {args} { return {} }
+proc get_timing_paths {args} { return {path} }
+proc get_property {name object} { return $::env(FAKE_SLACK) }
+proc write_bitstream {args} {
+    puts $::calls "write_bitstream $args"
+    set f [open [lindex $args end] w]; puts $f bitstream; close $f
+}
+source build.tcl
+close $calls
+"#;
+
+/// Quartus's commands as the script uses them: the timing analyser's summary has
+/// `FAKE_SLACK` for setup and 0.25 ns for hold; the assembler writes the bitstreams.
+const FAKE_QUARTUS: &str = r#"
+set calls [open calls.txt w]
+proc load_package {name} { puts $::calls "load_package $name" }
+proc project_open {name} {
+    if {![file exists $name.qpf]} { error "no project $name" }
+    puts $::calls "project_open $name"
+}
+proc project_close {} { puts $::calls "project_close" }
+proc execute_module {dash tool} {
+    puts $::calls "execute_module $tool"
+    file mkdir output_files
+    if {$tool eq "sta"} {
+        set f [open output_files/gpu16.sta.summary w]
+        puts $f "------------------------------------------------------------"
+        puts $f "Timing Analyzer Summary"
+        puts $f "------------------------------------------------------------"
+        puts $f ""
+        puts $f "Type  : Slow 1200mV 85C Model Setup 'oscillator'"
+        puts $f "Slack : $::env(FAKE_SLACK)"
+        puts $f "TNS   : 0.000"
+        puts $f ""
+        puts $f "Type  : Slow 1200mV 85C Model Hold 'oscillator'"
+        puts $f "Slack : 0.250"
+        puts $f "TNS   : 0.000"
+        close $f
+    }
+    if {$tool eq "asm"} {
+        foreach name {gpu16.sof gpu16.svf} {
+            set f [open output_files/$name w]; puts $f bitstream; close $f
+        }
+    }
+}
+source build.tcl
+close $calls
+"#;
+
+#[test]
+fn a_vendor_tool_on_path_builds_the_project_and_its_script_refuses_a_timing_failure() {
+    let dir = scratch("vendor_tools");
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    stand_in(&bin, "vivado", FAKE_VIVADO);
+    stand_in(&bin, "quartus_sh", FAKE_QUARTUS);
+    let path = format!("{}:/usr/bin:/bin", bin.display());
+    for (board, bitstream, args, steps) in [
+        (
+            "basys3",
+            "gpu16_basys3.bit",
+            "-mode batch -source build.tcl -log vivado.log",
+            &[
+                "read_verilog { design.v pll.v pins.v }",
+                "synth_design -top gpu16_board -part xc7a35tcpg236-1",
+                "route_design",
+                "write_bitstream -force gpu16_basys3.bit",
+            ][..],
+        ),
+        (
+            "de1-soc",
+            "output_files/gpu16.svf",
+            "-t build.tcl",
+            &[
+                "project_open gpu16",
+                "execute_module map",
+                "execute_module fit",
+                "execute_module sta",
+                "execute_module asm",
+            ][..],
+        ),
+    ] {
+        let out = dir.join(board);
+        // On the Basys 3 a GPU of one core at the default clock, on the DE1-SoC the UART echo.
+        let design = if board == "basys3" {
+            ["--design", "gpu", "--cores", "1"]
+        } else {
+            ["--design", "uart-echo", "--cores", "1"]
+        };
+        let build = |slack: &str| {
+            Command::new(env!("CARGO_BIN_EXE_gpu16"))
+                .args(["build", "--board", board])
+                .args(design)
+                .arg("-o")
+                .arg(&out)
+                .env("PATH", &path)
+                .env("FAKE_SLACK", slack)
+                .output()
+                .unwrap()
+        };
+        let o = build("0.125");
+        assert_eq!(o.status.code(), Some(0), "{board}: {}", text(&o.stderr));
+        let said = text(&o.stdout);
+        assert!(
+            said.contains(&format!("bitstream: {}", out.join(bitstream).display())),
+            "{said}"
+        );
+        assert!(said.contains("gpu16: timing met"), "{said}");
+        assert!(
+            said.contains(&format!("load it: gpu16 flash --board {board}")),
+            "{said}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(out.join("args.txt"))
+                .unwrap()
+                .trim(),
+            args
+        );
+        let calls = std::fs::read_to_string(out.join("calls.txt")).unwrap();
+        let mut at = 0;
+        for step in steps {
+            let found = calls[at..]
+                .find(step)
+                .unwrap_or_else(|| panic!("{board}: no `{step}` after byte {at} of:\n{calls}"));
+            at += found + step.len();
+        }
+        // A negative slack: the script stops before the bitstream, and gpu16 says why.
+        let o = build("-0.042");
+        assert_eq!(o.status.code(), Some(4), "{board}: {}", text(&o.stdout));
+        let err = text(&o.stderr);
+        assert!(err.contains("timing NOT met"), "{board}: {err}");
+        assert!(err.contains("-0.042"), "{board}: {err}");
+        assert!(
+            !out.join(bitstream).exists(),
+            "{board}: a bitstream was left"
+        );
+        let calls = std::fs::read_to_string(out.join("calls.txt")).unwrap_or_default();
+        assert!(
+            !calls.contains("write_bitstream") && !calls.contains("execute_module asm"),
+            "{board}: {calls}"
+        );
+    }
+}
+
+#[test]
+fn classroom_board_flags_that_cannot_work_are_refused() {
+    let path = "/usr/bin:/bin";
+    // The Terasic boards run at their oscillator's 50 MHz.
+    let o = gpu16(&["build", "--board", "de10-lite", "--clock", "40"], path);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("50 MHz oscillator"),
+        "{}",
+        text(&o.stderr)
+    );
+    // A clock the MMCM cannot make exactly.
+    let o = gpu16(&["build", "--board", "basys3", "--clock", "77.7"], path);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("cannot make exactly"),
+        "{}",
+        text(&o.stderr)
+    );
+    // The script refuses a timing failure; there is nothing to allow.
+    let o = gpu16(
+        &["build", "--board", "arty-a7-35", "--allow-timing-fail"],
+        path,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("refuses a bitstream"),
+        "{}",
+        text(&o.stderr)
+    );
+    // openFPGALoader does not know the DE2-115: Quartus's programmer is named.
+    let dir = scratch("vendor_flash");
+    let sof = dir.join("gpu16.sof");
+    std::fs::write(&sof, "not really a bitstream").unwrap();
+    let o = gpu16(
+        &["flash", "--board", "de2-115", sof.to_str().unwrap()],
+        path,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains("quartus_pgm"),
+        "{}",
+        text(&o.stderr)
+    );
+}
