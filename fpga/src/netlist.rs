@@ -1,5 +1,5 @@
-//! The gate-level netlist yosys makes of a block for an ECP5, a Gowin or a Xilinx 7-series
-//! FPGA, as Verilog a simulator runs.
+//! The gate-level netlist yosys makes of a block for an ECP5, a Gowin, a Xilinx 7-series or
+//! a Cyclone V FPGA, as Verilog a simulator runs.
 //!
 //! The emitted Verilog is replayed against rust-hdl cycle for cycle ([`crate::cosim`]); this
 //! is what synthesis made of it — abc's LUTs, the carry chains, block RAMs and multipliers
@@ -32,6 +32,19 @@ const OUR_GOWIN_MODELS: [(&str, &str); 4] = [
 const OUR_XILINX_MODELS: [(&str, &str); 1] =
     [("RAMB18E1", include_str!("netlist/xilinx_ramb18e1.v"))];
 
+/// The Cyclone V cell whose yosys model Icarus cannot read, rewritten.
+const OUR_INTEL_ALM_MODELS: [(&str, &str); 1] =
+    [("MISTRAL_M10K", include_str!("netlist/intel_m10k.v"))];
+
+/// yosys's files of Cyclone V cell models (`intel_alm/common/`).
+const INTEL_ALM_MODEL_FILES: [&str; 5] = [
+    "alm_sim.v",
+    "dff_sim.v",
+    "dsp_sim.v",
+    "mem_sim.v",
+    "misc_sim.v",
+];
+
 /// What the Gowin block RAM models share, and the line that includes it.
 const GOWIN_BSRAM_COMMON: (&str, &str) = (
     "`include \"gowin_bsram_common.vh\"",
@@ -50,7 +63,7 @@ pub fn gate_level(
     let family = target.family();
     if family == Family::Ice40 {
         return Err(ToolError::Unsupported(format!(
-            "gate-level netlists are made for ECP5, Gowin and Xilinx targets, not {}",
+            "gate-level netlists are made for ECP5, Gowin, Xilinx and Cyclone V targets, not {}",
             target.name()
         )));
     }
@@ -68,7 +81,7 @@ pub fn gate_level(
         IMPLEMENTATION_TIME_LIMIT,
     )?;
     let netlist = std::fs::read_to_string(dir.join("netlist.v")).map_err(io)?;
-    if let Some(line) = netlist.lines().find(|l| is_nonzero_initval(l)) {
+    if let Some(line) = netlist.lines().find(|l| is_nonzero_initval(l, family)) {
         return Err(ToolError::Unsupported(format!(
             "{}: a block RAM with initial contents (`{}`): the block RAM models start from \
              zeros",
@@ -84,17 +97,29 @@ pub fn gate_level(
     }
     let (library, ours) = match family {
         Family::Gowin => (
-            cell_models(&yowasp_share("gowin")?, &[])?,
+            cell_models(&yowasp_share("gowin")?, "cells_sim.v", &[])?,
             &OUR_GOWIN_MODELS[..],
         ),
         Family::Xilinx7 => (
-            cell_models(&yowasp_share("xilinx")?, &["RAMB18E1", "RAMB36E1"])?,
+            cell_models(
+                &yowasp_share("xilinx")?,
+                "cells_sim.v",
+                &["RAMB18E1", "RAMB36E1"],
+            )?,
             &OUR_XILINX_MODELS[..],
         ),
+        Family::IntelAlm => {
+            let dir = yowasp_share("intel_alm")?.join("common");
+            let files: Result<Vec<String>, ToolError> = INTEL_ALM_MODEL_FILES
+                .iter()
+                .map(|file| cell_models(&dir, file, &["MISTRAL_M10K"]))
+                .collect();
+            (files?.concat(), &OUR_INTEL_ALM_MODELS[..])
+        }
         _ => {
             let names: Vec<&str> = OUR_MODELS.iter().map(|(cell, _)| *cell).collect();
             (
-                cell_models(&yosys_share()?.join("ecp5"), &names)?,
+                cell_models(&yosys_share()?.join("ecp5"), "cells_sim.v", &names)?,
                 &OUR_MODELS[..],
             )
         }
@@ -141,10 +166,10 @@ fn yowasp_share(family: &str) -> Result<PathBuf, ToolError> {
         })
 }
 
-/// The simulation models `cells_sim.v` in `dir` (a yosys data folder's family folder), with
-/// the files it includes written in place, and without the cells `replaced` names (ours, or
+/// The simulation models in `file` in `dir` (a yosys data folder's family folder), with the
+/// files it includes written in place, and without the cells `replaced` names (ours, or
 /// shells that must not simulate).
-fn cell_models(dir: &Path, replaced: &[&str]) -> Result<String, ToolError> {
+fn cell_models(dir: &Path, file: &str, replaced: &[&str]) -> Result<String, ToolError> {
     let read = |name: &str| {
         std::fs::read_to_string(dir.join(name)).map_err(ToolError::io(format!(
             "yosys's cell models: {}",
@@ -153,7 +178,7 @@ fn cell_models(dir: &Path, replaced: &[&str]) -> Result<String, ToolError> {
     };
     let mut models = String::new();
     let mut dropping = false;
-    for line in read("cells_sim.v")?.lines() {
+    for line in read(file)?.lines() {
         if let Some(name) = line.strip_prefix("module ") {
             let name = name.split(|c: char| c == '(' || c.is_whitespace()).next();
             dropping = replaced.iter().any(|cell| Some(*cell) == name);
@@ -206,8 +231,9 @@ fn yosys_share() -> Result<PathBuf, ToolError> {
 
 /// A block RAM parameter line giving initial contents other than zeros (ECP5 DP16KD
 /// `.INITVAL_0A(320'h…)`, Gowin `.INIT_RAM_0A(288'h…)`, Xilinx `.INIT_0A(256'h…)` and
-/// `.INITP_07(256'h…)`, with a digit other than 0).
-fn is_nonzero_initval(line: &str) -> bool {
+/// `.INITP_07(256'h…)`, Cyclone V M10K `.INIT(10240'b…)` (the only `.INIT` of its netlists),
+/// with a digit other than 0; an x is a don't-care, 0 in a bitstream).
+fn is_nonzero_initval(line: &str, family: Family) -> bool {
     let line = line.trim_start();
     let xilinx = |prefix: &str| {
         line.strip_prefix(prefix).is_some_and(|rest| {
@@ -219,9 +245,11 @@ fn is_nonzero_initval(line: &str) -> bool {
     (line.starts_with(".INITVAL_")
         || line.starts_with(".INIT_RAM_")
         || xilinx(".INIT_")
-        || xilinx(".INITP_"))
+        || xilinx(".INITP_")
+        || (family == Family::IntelAlm && line.starts_with(".INIT(")))
         && line
             .split_once("'h")
+            .or_else(|| line.split_once("'b"))
             .is_some_and(|(_, digits)| digits.chars().any(|c| c.is_ascii_hexdigit() && c != '0'))
 }
 
@@ -231,18 +259,22 @@ mod tests {
 
     #[test]
     fn block_ram_contents_other_than_zeros_are_seen() {
-        assert!(!is_nonzero_initval("    .INITVAL_00(320'h00000000000000),"));
-        assert!(is_nonzero_initval(
-            "    .INITVAL_3F(320'h000000000a000000),"
-        ));
-        assert!(!is_nonzero_initval("    .DATA_WIDTH_A(32'd18),"));
-        assert!(is_nonzero_initval("    .INIT_RAM_3F(288'h00000000100),"));
-        assert!(!is_nonzero_initval("    .INIT_RAM_00(288'h000000000000),"));
-        assert!(is_nonzero_initval("    .INIT_1F(256'h0000f00000000),"));
-        assert!(is_nonzero_initval("    .INITP_07(256'h1),"));
-        assert!(!is_nonzero_initval("    .INIT_3F(256'h0000000000000),"));
+        let seen = |line: &str| is_nonzero_initval(line, Family::Ecp5);
+        assert!(!seen("    .INITVAL_00(320'h00000000000000),"));
+        assert!(seen("    .INITVAL_3F(320'h000000000a000000),"));
+        assert!(!seen("    .DATA_WIDTH_A(32'd18),"));
+        assert!(seen("    .INIT_RAM_3F(288'h00000000100),"));
+        assert!(!seen("    .INIT_RAM_00(288'h000000000000),"));
+        assert!(seen("    .INIT_1F(256'h0000f00000000),"));
+        assert!(seen("    .INITP_07(256'h1),"));
+        assert!(!seen("    .INIT_3F(256'h0000000000000),"));
         // A LUT's truth table and a block RAM output's first value are not contents.
-        assert!(!is_nonzero_initval("    .INIT(64'hfffe000100000000)"));
-        assert!(!is_nonzero_initval("    .INIT_A(18'h3ffff),"));
+        assert!(!seen("    .INIT(64'hfffe000100000000)"));
+        assert!(!seen("    .INIT_A(18'h3ffff),"));
+        // The Cyclone V's M10K: its one `.INIT`, an x a don't-care.
+        let m10k = |line: &str| is_nonzero_initval(line, Family::IntelAlm);
+        assert!(m10k("    .INIT(40'b00000000xx00000001xx00000000)"));
+        assert!(!m10k("    .INIT(40'b00000000xx00000000xx00000000)"));
+        assert!(!m10k("    .INIT(10240'h0000xxxx0000)"));
     }
 }

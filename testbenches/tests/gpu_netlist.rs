@@ -42,6 +42,13 @@ fn gpu_netlist_for_xilinx_7_series_matches_rust_hdl_in_icarus() {
     netlist_replays(Target::Xc7a35t, "GPU16_XC7_CORES", 2);
 }
 
+/// The Cyclone V's: the block RAMs in `MISTRAL_M10K` (yosys's model, rewritten for Icarus),
+/// the multipliers in `MISTRAL_MUL9X9`.
+#[test]
+fn gpu_netlist_for_cyclone_v_matches_rust_hdl_in_icarus() {
+    netlist_replays(Target::Cyclone5, "GPU16_CYCLONE5_CORES", 2);
+}
+
 /// The GPU of `$cores_var` cores (`cores` by default) as yosys builds it for `target`,
 /// replayed over two examples (the locks, every bank) and two random programs (the
 /// multiplier among them).

@@ -168,7 +168,7 @@ impl Board {
     pub fn bitstream_file(self) -> String {
         match self.family() {
             Family::Gowin => format!("gpu16_{}.fs", self.name()),
-            Family::Ecp5 | Family::Ice40 | Family::Xilinx7 => format!("gpu16_{}.bit", self.name()),
+            _ => format!("gpu16_{}.bit", self.name()),
         }
     }
 

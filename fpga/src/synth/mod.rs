@@ -98,6 +98,7 @@ fn constraints_file(family: Family) -> &'static str {
         Family::Gowin => "board.cst",
         Family::Ecp5 | Family::Ice40 => "board.lpf",
         Family::Xilinx7 => "board.xdc",
+        Family::IntelAlm => "board.qsf",
     }
 }
 
@@ -115,7 +116,7 @@ pub fn implement(
         let Some((nextpnr, _)) = target.nextpnr() else {
             return Err(ToolError::Unsupported(format!(
                 "no open place and route for the {} can be installed here: --synth-only gives \
-                 its resources (and `gpu16 build` a Vivado project for its boards)",
+                 its resources (and `gpu16 build` a vendor project for its boards)",
                 target.name()
             )));
         };
