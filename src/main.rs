@@ -62,7 +62,8 @@ enum Command {
     /// Fmax.
     Synth(synth::SynthArgs),
     /// Build a board's bitstream: yosys, nextpnr and the packer (the whole GPU 30-60 minutes on
-    /// two cores, docs/BOARD.md; --design uart-echo, seconds).
+    /// two cores, docs/BOARD.md; --design uart-echo, seconds). For the Digilent and Terasic
+    /// boards: a Vivado or Quartus project, built when the tool is on PATH.
     Build(board::BuildArgs),
     /// Load a bitstream onto a board with openFPGALoader.
     Flash(board::FlashArgs),

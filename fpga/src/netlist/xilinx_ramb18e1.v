@@ -11,8 +11,9 @@
 // On a clock edge with its enable a port writes the bytes it enables and reads: a writing
 // port's output shows the old word (WRITE_MODE "READ_FIRST"), the new one ("WRITE_FIRST") or
 // keeps its value ("NO_CHANGE"); a read of a word the other port writes in the same edge gives
-// the old word; RSTRAM sets the output to SRVAL. Outputs start at INIT_A and INIT_B (an x bit
-// as 0, as in a bitstream). The initial contents must be zeros (crate::netlist refuses
+// the old word; RSTRAM sets the output to SRVAL (in SDP, RSTRAMARSTRAM the whole word: SRVAL_A
+// the low half, SRVAL_B the high). Outputs start at INIT_A and INIT_B (an x bit as 0, as in a
+// bitstream). The initial contents must be zeros (crate::netlist refuses
 // others). Any other configuration stops the simulation.
 module RAMB18E1(CLKARDCLK, CLKBWRCLK, ENARDEN, ENBWREN, REGCEAREGCE, REGCEB, RSTRAMARSTRAM,
 	RSTRAMB, RSTREGARSTREG, RSTREGB, ADDRARDADDR, ADDRBWRADDR, DIADI, DIBDI, DIPADIP, DIPBDIP,
@@ -248,7 +249,9 @@ module RAMB18E1(CLKARDCLK, CLKBWRCLK, ENARDEN, ENBWREN, REGCEAREGCE, REGCEB, RST
 				mem[parity_place(ADDRARDADDR, WRITE_WIDTH_A, ka)] <= new_a[32 + ka];
 		end
 		if (READ_WIDTH_A != 0) begin
-			if (RSTRAMARSTRAM)
+			if (RSTRAMARSTRAM && sdp)
+				{out_b, out_a} <= {known(SRVAL_B), known(SRVAL_A)};
+			else if (RSTRAMARSTRAM)
 				out_a <= known(SRVAL_A);
 			else if (sdp)
 				{out_b, out_a} <= to_pins(old_a);
