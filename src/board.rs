@@ -275,7 +275,7 @@ fn vendor_build(args: &BuildArgs, board: VendorBoard, design: Design) -> Result<
             board.name()
         )
     };
-    let project = gpu16_fpga::vendor::project::build(&opts, true, &mut progress)?;
+    let project = gpu16_fpga::vendor::project::build(&opts, &mut progress)?;
     let design = match opts.design {
         Design::Gpu => format!("the GPU with {} cores", opts.cores),
         Design::UartEcho => opts.design.name().to_string(),

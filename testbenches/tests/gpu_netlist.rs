@@ -1,11 +1,12 @@
-//! The whole GPU as yosys builds it for an ECP5 and for the Gowin GW2A and GW5A, replayed
-//! cycle for cycle on every port in Icarus against rust-hdl, from power-up: loading, the run
-//! and the read-back of examples that use the multiplier, the locks and every bank, and of
-//! random programs (errors and timeouts among them). `GPU16_SEEDS` runs more random programs
-//! (a campaign). The GPUs are small, so that each is made in about a minute: 4 cores for the
-//! ECP5, 2 for the Gowin families, with the same blocks and cells as the boards' GPUs of 16,
-//! 12 and 8 cores, whose replays are benchmarks run by hand (docs/VERIFICATION.md;
-//! `GPU16_ECP5_CORES=N`, `GPU16_GOWIN_CORES=N`).
+//! The whole GPU as yosys builds it for an ECP5, for the Gowin GW2A and GW5A, and for the
+//! classroom boards' Xilinx 7 series and Cyclone V, replayed cycle for cycle on every port in
+//! Icarus against rust-hdl, from power-up: loading, the run and the read-back of examples that
+//! use the locks and every bank, and of random programs (the multiplier, errors and timeouts
+//! among them). `GPU16_SEEDS` runs more random programs (a campaign). The GPUs are small, so
+//! that each is made in about a minute: 4 cores for the ECP5, 2 for the Gowin families, 1 for
+//! the classroom ones, with the same blocks and cells as the boards' GPUs of 16, 12 and 8
+//! cores, whose replays are benchmarks run by hand (docs/VERIFICATION.md;
+//! `GPU16_ECP5_CORES=N`, `GPU16_GOWIN_CORES=N`, `GPU16_XC7_CORES=N`, `GPU16_CYCLONE5_CORES=N`).
 
 use gpu16_fpga::blocks::{Block, Counters};
 use gpu16_fpga::cosim::{Recording, Simulator};
@@ -20,44 +21,67 @@ use gpu16_testbenches::{examples, record_gpu_run, scratch, seeds};
 /// The ECP5's: the shared memory in `DP16KD`, the multipliers in `MULT18X18D`.
 #[test]
 fn gpu_netlist_for_ecp5_matches_rust_hdl_in_icarus() {
-    netlist_replays(Target::Ecp5_25f, "GPU16_ECP5_CORES", 4);
+    netlist_replays(Target::Ecp5_25f, "GPU16_ECP5_CORES", 4, &BOTH, &seeds(2));
 }
 
 #[test]
 fn gpu_netlist_for_gowin_gw2a_matches_rust_hdl_in_icarus() {
-    netlist_replays(Target::Gw2a18, "GPU16_GOWIN_CORES", 2);
+    netlist_replays(Target::Gw2a18, "GPU16_GOWIN_CORES", 2, &BOTH, &seeds(2));
 }
 
 /// The GW5A's: the register files in flip-flops and LUTs (`-nolutram`), the multiplier in
 /// LUTs.
 #[test]
 fn gpu_netlist_for_gowin_gw5a_matches_rust_hdl_in_icarus() {
-    netlist_replays(Target::Gw5a25, "GPU16_GOWIN_CORES", 2);
+    netlist_replays(Target::Gw5a25, "GPU16_GOWIN_CORES", 2, &BOTH, &seeds(2));
 }
 
 /// The Xilinx 7-series': the shared memory and program memories in `RAMB18E1` (our model),
-/// the register files in `RAM32M`/`RAM64M`, the multipliers in `DSP48E1`.
+/// the register files in `RAM32M`/`RAM64M`, the multiplier in a `DSP48E1`. One core, over
+/// `histogram` and a random program that multiplies (`GPU16_XC7_CORES=N` and `GPU16_SEEDS`
+/// for more, by hand).
 #[test]
 fn gpu_netlist_for_xilinx_7_series_matches_rust_hdl_in_icarus() {
-    netlist_replays(Target::Xc7a35t, "GPU16_XC7_CORES", 2);
+    netlist_replays(
+        Target::Xc7a35t,
+        "GPU16_XC7_CORES",
+        1,
+        &["histogram"],
+        &seeds(1),
+    );
 }
 
-/// The Cyclone V's: the block RAMs in `MISTRAL_M10K` (yosys's model, rewritten for Icarus),
-/// the multipliers in `MISTRAL_MUL9X9`.
+/// The Cyclone V's: the block RAMs in `MISTRAL_M10K` (our model), the multiplier in a
+/// `MISTRAL_MUL9X9`; as the Xilinx one.
 #[test]
 fn gpu_netlist_for_cyclone_v_matches_rust_hdl_in_icarus() {
-    netlist_replays(Target::Cyclone5, "GPU16_CYCLONE5_CORES", 2);
+    netlist_replays(
+        Target::Cyclone5,
+        "GPU16_CYCLONE5_CORES",
+        1,
+        &["histogram"],
+        &seeds(1),
+    );
 }
 
+/// The two examples most families replay: the locks, every bank.
+const BOTH: [&str; 2] = ["atomic_counter", "histogram"];
+
 /// The GPU of `$cores_var` cores (`cores` by default) as yosys builds it for `target`,
-/// replayed over two examples (the locks, every bank) and two random programs (the
-/// multiplier among them).
-fn netlist_replays(target: Target, cores_var: &str, cores: usize) {
+/// replayed over `examples` and the random programs of `seeds` (seed 0's multiplies on 1 and 2
+/// cores).
+fn netlist_replays(
+    target: Target,
+    cores_var: &str,
+    cores: usize,
+    examples: &[&str],
+    seeds: &[u64],
+) {
     let cores = std::env::var(cores_var).map_or(cores, |n| n.parse().expect("a number"));
     let v = Block::Gpu.verilog_with(Counters::On, cores).unwrap();
     let name = format!("netlist_{}", target.name());
     let netlist = gate_level(&v, Block::Gpu.top(), target, &scratch!(&name)).unwrap();
-    let runs = recordings(cores, &["atomic_counter", "histogram"], &seeds(2));
+    let runs = recordings(cores, examples, seeds);
     replay(&netlist, &runs, &name);
 }
 

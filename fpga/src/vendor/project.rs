@@ -62,11 +62,10 @@ pub fn tool(vendor: Vendor) -> (&'static str, &'static [&'static str]) {
     }
 }
 
-/// Writes the project of `opts` into its folder; runs the vendor's tool on it if `run` and
-/// the tool is on `PATH`. `progress` is told about each step.
+/// Writes the project of `opts` into its folder; runs the vendor's tool on it if the tool is
+/// on `PATH`. `progress` is told about each step.
 pub fn build(
     opts: &VendorBuildOptions,
-    run: bool,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Project, ToolError> {
     let board = opts.board;
@@ -138,7 +137,7 @@ pub fn build(
         bitstream: None,
         said: Vec::new(),
     };
-    if !run || require(&[tool]).is_err() {
+    if require(&[tool]).is_err() {
         return Ok(project);
     }
     progress(&format!(
