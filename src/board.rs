@@ -148,7 +148,8 @@ pub struct BuildArgs {
     /// What goes on the board.
     #[arg(long, value_enum, default_value_t = DesignArg::Gpu)]
     design: DesignArg,
-    /// Write the bitstream even if the routed design is slower than the board's clock.
+    /// Write the bitstream even if the routed design is slower than the board's clock (not on
+    /// the Digilent and Terasic boards, whose build scripts refuse such a bitstream).
     #[arg(long)]
     allow_timing_fail: bool,
     #[command(flatten)]
