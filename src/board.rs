@@ -196,28 +196,12 @@ pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
             .unwrap_or_else(|| default_dir(board.name())),
     };
     let started = std::time::Instant::now();
-    let mut progress = |step: &str| {
-        eprintln!(
-            "[{:>4}s] {}: {step}",
-            started.elapsed().as_secs(),
-            board.name()
-        )
-    };
-    let built = build(&opts, &mut progress)?;
-    let design = match opts.design {
-        Design::Gpu => format!("the GPU with {} cores", opts.cores),
-        Design::UartEcho => opts.design.name().to_string(),
-    };
+    let built = build(&opts, &mut progress(board.name(), started))?;
     println!(
-        "board: {} ({}), design: {design}, performance counters: {}, UART {} baud",
+        "board: {} ({}), {}",
         board.name(),
         board.device().name(),
-        if opts.counters {
-            "included"
-        } else {
-            "left out"
-        },
-        opts.baud
+        what_is_built(opts.design, opts.cores, opts.counters, opts.baud)
     );
     print!("{}", built.report);
     println!(
@@ -240,6 +224,22 @@ pub fn build_command(args: &BuildArgs) -> Result<ExitCode> {
         built.bitstream.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+/// A build's progress lines on standard error: the seconds since `started`, the board, the
+/// step.
+fn progress(board: &str, started: std::time::Instant) -> impl FnMut(&str) + '_ {
+    move |step: &str| eprintln!("[{:>4}s] {board}: {step}", started.elapsed().as_secs())
+}
+
+/// "design: the GPU with 16 cores, performance counters: included, UART 115200 baud".
+fn what_is_built(design: Design, cores: usize, counters: bool, baud: u32) -> String {
+    let design = match design {
+        Design::Gpu => format!("the GPU with {cores} cores"),
+        Design::UartEcho => design.name().to_string(),
+    };
+    let counters = if counters { "included" } else { "left out" };
+    format!("design: {design}, performance counters: {counters}, UART {baud} baud")
 }
 
 /// `gpu16 build` for a board its vendor's tool builds: the project, and the tool run on it
@@ -269,29 +269,13 @@ fn vendor_build(args: &BuildArgs, board: VendorBoard, design: Design) -> Result<
             .unwrap_or_else(|| default_dir(board.name())),
     };
     let started = std::time::Instant::now();
-    let mut progress = |step: &str| {
-        eprintln!(
-            "[{:>4}s] {}: {step}",
-            started.elapsed().as_secs(),
-            board.name()
-        )
-    };
-    let project = gpu16_fpga::vendor::project::build(&opts, &mut progress)?;
-    let design = match opts.design {
-        Design::Gpu => format!("the GPU with {} cores", opts.cores),
-        Design::UartEcho => opts.design.name().to_string(),
-    };
+    let project = gpu16_fpga::vendor::project::build(&opts, &mut progress(board.name(), started))?;
     println!(
-        "board: {} ({}), design: {design}, performance counters: {}, UART {} baud, clock {} MHz \
-         ({}; the default was not measured on {tool}: docs/BOARD.md)",
+        "board: {} ({}), {}, clock {} MHz ({}; the default was not measured on {tool}: \
+         docs/BOARD.md)",
         board.title(),
         board.part(),
-        if opts.counters {
-            "included"
-        } else {
-            "left out"
-        },
-        opts.baud,
+        what_is_built(opts.design, opts.cores, opts.counters, opts.baud),
         f64::from(project.clock_hz) / 1e6,
         if board.pll_kind().is_some() && project.clock_hz != board.oscillator_hz() {
             "from the MMCM"

@@ -337,46 +337,40 @@ fn a_vendor_tool_on_path_builds_the_project_and_its_script_refuses_a_timing_fail
 
 #[test]
 fn classroom_board_flags_that_cannot_work_are_refused() {
-    let path = "/usr/bin:/bin";
-    // The Terasic boards run at their oscillator's 50 MHz.
-    let o = gpu16(&["build", "--board", "de10-lite", "--clock", "40"], path);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("50 MHz oscillator"),
-        "{}",
-        text(&o.stderr)
-    );
-    // A clock the MMCM cannot make exactly.
-    let o = gpu16(&["build", "--board", "basys3", "--clock", "77.7"], path);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("cannot make exactly"),
-        "{}",
-        text(&o.stderr)
-    );
-    // The script refuses a timing failure; there is nothing to allow.
-    let o = gpu16(
-        &["build", "--board", "arty-a7-35", "--allow-timing-fail"],
-        path,
-    );
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("refuses a bitstream"),
-        "{}",
-        text(&o.stderr)
-    );
-    // openFPGALoader does not know the DE2-115: Quartus's programmer is named.
     let dir = scratch("vendor_flash");
     let sof = dir.join("gpu16.sof");
     std::fs::write(&sof, "not really a bitstream").unwrap();
-    let o = gpu16(
-        &["flash", "--board", "de2-115", sof.to_str().unwrap()],
-        path,
-    );
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        text(&o.stderr).contains("quartus_pgm"),
-        "{}",
-        text(&o.stderr)
-    );
+    let sof = sof.to_str().unwrap();
+    for (args, says) in [
+        // The Terasic boards run at their oscillator's 50 MHz.
+        (
+            &["build", "--board", "de10-lite", "--clock", "40"][..],
+            "50 MHz oscillator",
+        ),
+        // A clock the MMCM cannot make exactly.
+        (
+            &["build", "--board", "basys3", "--clock", "77.7"],
+            "cannot make exactly",
+        ),
+        // The script refuses a timing failure; there is nothing to allow.
+        (
+            &["build", "--board", "arty-a7-35", "--allow-timing-fail"],
+            "refuses a bitstream",
+        ),
+        // openFPGALoader does not know the DE2-115: Quartus's programmer is named.
+        (&["flash", "--board", "de2-115", sof], "quartus_pgm"),
+        // openFPGALoader writes a Terasic board's flash only from files Quartus converts.
+        (
+            &["flash", "--board", "de10-lite", "--write-flash", sof],
+            ".pof",
+        ),
+    ] {
+        let o = gpu16(args, "/usr/bin:/bin");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&o.stderr).contains(says),
+            "{args:?}: {}",
+            text(&o.stderr)
+        );
+    }
 }

@@ -104,6 +104,37 @@ pub fn design_verilog(
     }
 }
 
+/// The bridge of a board build at `clock_hz` (its fingerprint 0), checked: a rate the clock
+/// cannot make, or a core count out of range, is bad input found before any tool runs.
+pub fn board_config(
+    clock_hz: u32,
+    baud: u32,
+    counters: bool,
+    cores: usize,
+) -> Result<BridgeConfig, ToolError> {
+    let config = BridgeConfig {
+        clock_hz,
+        baud,
+        counters,
+        simulated: false,
+        cores,
+        fingerprint: 0,
+    };
+    config
+        .check()
+        .map_err(|e| ToolError::Unsupported(e.to_string()))?;
+    Ok(config)
+}
+
+/// `design`'s Verilog for a board, module `gpu16_design`: the GPU's with its fingerprint built
+/// in (the board reports which design it runs; `gpu16 run --engine board` checks it).
+pub fn board_design(design: Design, mut config: BridgeConfig) -> Result<String, ToolError> {
+    if design == Design::Gpu {
+        config.fingerprint = super::fingerprint::fingerprint(config)?;
+    }
+    design_verilog(design, config, "gpu16_design")
+}
+
 /// Builds the bitstream of `opts`; `progress` is told about each step.
 pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Built, ToolError> {
     let start = Instant::now();
@@ -113,17 +144,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         .unwrap_or_else(|| board.default_clock_hz(opts.design));
     let pll = design_clock(board, clock_hz)
         .map_err(|e| ToolError::Unsupported(format!("--clock: {e}")))?;
-    let mut config = BridgeConfig {
-        clock_hz,
-        baud: opts.baud,
-        counters: opts.counters,
-        simulated: false,
-        cores: opts.cores,
-        fingerprint: 0,
-    };
-    config
-        .check()
-        .map_err(|e| ToolError::Unsupported(e.to_string()))?;
+    let config = board_config(clock_hz, opts.baud, opts.counters, opts.cores)?;
     let target = board.device().target();
     let (nextpnr, _) = target
         .nextpnr()
@@ -148,12 +169,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         "emitting the {} design from rust-hdl",
         opts.design.name()
     ));
-    if opts.design == Design::Gpu {
-        // The board reports which design it runs (`gpu16 run --engine board` checks it).
-        config.fingerprint = super::fingerprint::fingerprint(config)?;
-    }
-    let verilog = design_verilog(opts.design, config, "gpu16_design")?;
-    let mut sources = vec![("design.v", verilog)];
+    let mut sources = vec![("design.v", board_design(opts.design, config)?)];
     if let Some(p) = pll {
         sources.push(("pll.v", p.verilog("gpu16_pll")));
     }

@@ -10,10 +10,8 @@
 //! | `gpu16.qpf`, `gpu16.qsf`, `gpu16.sdc`, `build.tcl` | Quartus's project, timing and script ([`super::quartus`]) |
 
 use super::{quartus, vivado, Vendor, VendorBoard};
-use crate::board::build::{design_verilog, Design};
-use crate::board::fingerprint::fingerprint;
+use crate::board::build::{board_config, board_design, Design};
 use crate::tools::{require, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
-use gpu16_hdl::bridge::BridgeConfig;
 use std::path::PathBuf;
 
 /// What to build.
@@ -75,28 +73,12 @@ pub fn build(
     let pll = board
         .design_clock(clock_hz)
         .map_err(|e| ToolError::Unsupported(format!("--clock: {e}")))?;
-    let mut config = BridgeConfig {
-        clock_hz,
-        baud: opts.baud,
-        counters: opts.counters,
-        simulated: false,
-        cores: opts.cores,
-        fingerprint: 0,
-    };
-    config
-        .check()
-        .map_err(|e| ToolError::Unsupported(e.to_string()))?;
+    let config = board_config(clock_hz, opts.baud, opts.counters, opts.cores)?;
     progress(&format!(
         "emitting the {} design from rust-hdl",
         opts.design.name()
     ));
-    if opts.design == Design::Gpu {
-        config.fingerprint = fingerprint(config)?;
-    }
-    let mut files = vec![(
-        "design.v",
-        design_verilog(opts.design, config, "gpu16_design")?,
-    )];
+    let mut files = vec![("design.v", board_design(opts.design, config)?)];
     if let Some(p) = pll {
         files.push(("pll.v", p.verilog("gpu16_pll")));
     }
