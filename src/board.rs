@@ -43,7 +43,8 @@ pub enum BoardArg {
     /// a monitor, a GPU of 6 cores by default (docs/BOARD.md).
     #[value(name = "tangprimer25k-dvi")]
     TangPrimer25kDvi,
-    /// Digilent Basys 3 (Artix-7 XC7A35T): a Vivado project (docs/BOARD.md).
+    /// Digilent Basys 3 (Artix-7 XC7A35T): a Vivado project, the picture on its VGA connector
+    /// (docs/BOARD.md).
     #[value(name = "basys3")]
     Basys3,
     /// Digilent Arty A7-35 (XC7A35T): a Vivado project.
@@ -52,18 +53,19 @@ pub enum BoardArg {
     /// Digilent Arty A7-100 (XC7A100T): a Vivado project.
     #[value(name = "arty-a7-100")]
     ArtyA7100,
-    /// Digilent Nexys A7-100T (XC7A100T): a Vivado project.
+    /// Digilent Nexys A7-100T (XC7A100T): a Vivado project, the picture on its VGA connector.
     #[value(name = "nexys-a7-100")]
     NexysA7100,
-    /// Terasic DE10-Lite (MAX 10 10M50): a Quartus project; the UART on GPIO[0..1] through a
-    /// 3.3 V USB-serial adapter.
+    /// Terasic DE10-Lite (MAX 10 10M50): a Quartus project, the picture on its VGA connector;
+    /// the UART on GPIO[0..1] through a 3.3 V USB-serial adapter.
     #[value(name = "de10-lite")]
     De10Lite,
-    /// Terasic DE2-115 (Cyclone IV E EP4CE115): a Quartus project; the UART on its RS-232 port.
+    /// Terasic DE2-115 (Cyclone IV E EP4CE115): a Quartus project, the picture on its VGA
+    /// connector; the UART on its RS-232 port.
     #[value(name = "de2-115")]
     De2115,
-    /// Terasic DE1-SoC (Cyclone V 5CSEMA5): a Quartus project; the UART on GPIO_0[0..1]
-    /// through a 3.3 V USB-serial adapter.
+    /// Terasic DE1-SoC (Cyclone V 5CSEMA5): a Quartus project, the picture on its VGA
+    /// connector; the UART on GPIO_0[0..1] through a 3.3 V USB-serial adapter.
     #[value(name = "de1-soc")]
     De1Soc,
 }

@@ -36,6 +36,136 @@ const MASTER_FILES: [(&str, &str, &str, &str); 7] = [
     ("de1-soc", "AF14", "Y17", "AC18"),
 ];
 
+/// The VGA connectors' pins in the same files: (board, [(port bit, site)]), red, green and
+/// blue from bit 0, then the syncs, then the DE-series' ADV7123 clock, blank and sync.
+const VGA_MASTER_FILES: [(&str, &[(&str, &str)]); 5] = [
+    (
+        "basys3",
+        &[
+            ("vgaRed[0]", "G19"),
+            ("vgaRed[1]", "H19"),
+            ("vgaRed[2]", "J19"),
+            ("vgaRed[3]", "N19"),
+            ("vgaGreen[0]", "J17"),
+            ("vgaGreen[1]", "H17"),
+            ("vgaGreen[2]", "G17"),
+            ("vgaGreen[3]", "D17"),
+            ("vgaBlue[0]", "N18"),
+            ("vgaBlue[1]", "L18"),
+            ("vgaBlue[2]", "K18"),
+            ("vgaBlue[3]", "J18"),
+            ("Hsync", "P19"),
+            ("Vsync", "R19"),
+        ],
+    ),
+    (
+        "nexys-a7-100",
+        &[
+            ("VGA_R[0]", "A3"),
+            ("VGA_R[1]", "B4"),
+            ("VGA_R[2]", "C5"),
+            ("VGA_R[3]", "A4"),
+            ("VGA_G[0]", "C6"),
+            ("VGA_G[1]", "A5"),
+            ("VGA_G[2]", "B6"),
+            ("VGA_G[3]", "A6"),
+            ("VGA_B[0]", "B7"),
+            ("VGA_B[1]", "C7"),
+            ("VGA_B[2]", "D7"),
+            ("VGA_B[3]", "D8"),
+            ("VGA_HS", "B11"),
+            ("VGA_VS", "B12"),
+        ],
+    ),
+    (
+        "de10-lite",
+        &[
+            ("VGA_R[0]", "AA1"),
+            ("VGA_R[1]", "V1"),
+            ("VGA_R[2]", "Y2"),
+            ("VGA_R[3]", "Y1"),
+            ("VGA_G[0]", "W1"),
+            ("VGA_G[1]", "T2"),
+            ("VGA_G[2]", "R2"),
+            ("VGA_G[3]", "R1"),
+            ("VGA_B[0]", "P1"),
+            ("VGA_B[1]", "T1"),
+            ("VGA_B[2]", "P4"),
+            ("VGA_B[3]", "N2"),
+            ("VGA_HS", "N3"),
+            ("VGA_VS", "N1"),
+        ],
+    ),
+    (
+        "de2-115",
+        &[
+            ("VGA_R[0]", "E12"),
+            ("VGA_R[1]", "E11"),
+            ("VGA_R[2]", "D10"),
+            ("VGA_R[3]", "F12"),
+            ("VGA_R[4]", "G10"),
+            ("VGA_R[5]", "J12"),
+            ("VGA_R[6]", "H8"),
+            ("VGA_R[7]", "H10"),
+            ("VGA_G[0]", "G8"),
+            ("VGA_G[1]", "G11"),
+            ("VGA_G[2]", "F8"),
+            ("VGA_G[3]", "H12"),
+            ("VGA_G[4]", "C8"),
+            ("VGA_G[5]", "B8"),
+            ("VGA_G[6]", "F10"),
+            ("VGA_G[7]", "C9"),
+            ("VGA_B[0]", "B10"),
+            ("VGA_B[1]", "A10"),
+            ("VGA_B[2]", "C11"),
+            ("VGA_B[3]", "B11"),
+            ("VGA_B[4]", "A11"),
+            ("VGA_B[5]", "C12"),
+            ("VGA_B[6]", "D11"),
+            ("VGA_B[7]", "D12"),
+            ("VGA_HS", "G13"),
+            ("VGA_VS", "C13"),
+            ("VGA_CLK", "A12"),
+            ("VGA_BLANK_N", "F11"),
+            ("VGA_SYNC_N", "C10"),
+        ],
+    ),
+    (
+        "de1-soc",
+        &[
+            ("VGA_R[0]", "A13"),
+            ("VGA_R[1]", "C13"),
+            ("VGA_R[2]", "E13"),
+            ("VGA_R[3]", "B12"),
+            ("VGA_R[4]", "C12"),
+            ("VGA_R[5]", "D12"),
+            ("VGA_R[6]", "E12"),
+            ("VGA_R[7]", "F13"),
+            ("VGA_G[0]", "J9"),
+            ("VGA_G[1]", "J10"),
+            ("VGA_G[2]", "H12"),
+            ("VGA_G[3]", "G10"),
+            ("VGA_G[4]", "G11"),
+            ("VGA_G[5]", "G12"),
+            ("VGA_G[6]", "F11"),
+            ("VGA_G[7]", "E11"),
+            ("VGA_B[0]", "B13"),
+            ("VGA_B[1]", "G13"),
+            ("VGA_B[2]", "H13"),
+            ("VGA_B[3]", "F14"),
+            ("VGA_B[4]", "H14"),
+            ("VGA_B[5]", "F15"),
+            ("VGA_B[6]", "G15"),
+            ("VGA_B[7]", "J14"),
+            ("VGA_HS", "B11"),
+            ("VGA_VS", "D11"),
+            ("VGA_CLK", "A11"),
+            ("VGA_BLANK_N", "F10"),
+            ("VGA_SYNC_N", "C10"),
+        ],
+    ),
+];
+
 /// The (port, site, I/O standard) lines of a project's constraints.
 fn constrained(dir: &Path) -> Vec<(String, String, String)> {
     if let Ok(xdc) = std::fs::read_to_string(dir.join("gpu16.xdc")) {
@@ -131,6 +261,43 @@ fn project_on_its_own_pins(dir: &Path, (board, clock, rx, tx): (&str, &str, &str
     );
     assert!(wrapper.contains(&format!(".uart_rx({rx})")), "{wrapper}");
     assert!(wrapper.contains(&format!(".uart_tx({tx})")), "{wrapper}");
+    // The VGA connector: every pin of the master file's, on its site, and no other; the
+    // colours from the top bits of the design's levels, the syncs straight from it.
+    let vga = VGA_MASTER_FILES.iter().find(|(b, _)| *b == board);
+    let is_vga =
+        |port: &str| port.starts_with("vga") || port.starts_with("VGA") || port.ends_with("sync");
+    let constrained_vga: Vec<(String, String)> = pins
+        .iter()
+        .filter(|(port, _, _)| is_vga(port))
+        .map(|(port, site, _)| (port.clone(), site.clone()))
+        .collect();
+    let master: Vec<(String, String)> = vga
+        .map(|(_, pins)| {
+            pins.iter()
+                .map(|(p, s)| (p.to_string(), s.to_string()))
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(constrained_vga, master, "{board}: the VGA pins");
+    if let Some((_, pins)) = vga {
+        let bits = pins.iter().filter(|(p, _)| p.ends_with("[0]")).count();
+        assert_eq!(bits, 3, "{board}");
+        let width = pins
+            .iter()
+            .filter(|(p, _)| p.starts_with(&pins[0].0[..pins[0].0.len() - 3]))
+            .count();
+        let red = &pins[0].0[..pins[0].0.len() - 3];
+        assert!(
+            wrapper.contains(&format!("assign {red} = vga_red[7:{}];", 8 - width)),
+            "{board}: {wrapper}"
+        );
+        let (hsync, vsync) = (pins[3 * width].0, pins[3 * width + 1].0);
+        assert!(
+            wrapper.contains(&format!(".vga_hsync({hsync}), .vga_vsync({vsync})")),
+            "{board}: {wrapper}"
+        );
+        assert!(wrapper.contains(".pixel_clock(pixel_clock)"), "{wrapper}");
+    }
     // The timing constraints clock the oscillator's pin.
     let timing = if xilinx {
         std::fs::read_to_string(out.join("gpu16.xdc")).unwrap()

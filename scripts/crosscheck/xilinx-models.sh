@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cross-checks, by hand, gpu16's Xilinx pieces against Xilinx's own simulation models
 # (docs/VERIFICATION.md): the RAMB18E1 model the netlist replay uses, and the Artix-7 design
-# clock `gpu16 build` writes (pll.v).
+# and VGA pixel clocks `gpu16 build` writes (pll.v).
 #   scripts/crosscheck/xilinx-models.sh PATH/TO/XilinxUnisimLibrary
 # The library (Apache-2.0) is github.com/Xilinx/XilinxUnisimLibrary; Icarus runs it. GPU16
 # names the gpu16 program (default: target/release/gpu16).
@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 "$gpu16" build --board basys3 --design uart-echo --clock 75 -o "$work/project" > /dev/null
 iverilog -g2005 -o "$work/mmcm.vvp" -s mmcm_tb -s glbl "$here/mmcm_tb.v" \
   "$work/project/pll.v" "$unisim/glbl.v" "$unisim/unisims/MMCME2_BASE.v" \
-  "$unisim/unisims/MMCME2_ADV.v" "$unisim/unisims/BUFGCE.v" 2>/dev/null
+  "$unisim/unisims/MMCME2_ADV.v" "$unisim/unisims/BUFGCE.v" "$unisim/unisims/BUFG.v" 2>/dev/null
 vvp -n "$work/mmcm.vvp" | grep "^MMCM"
 
 sed 's/^module RAMB18E1(/module OUR_RAMB18E1(/' "$here/../../fpga/src/netlist/xilinx_ramb18e1.v" \

@@ -15,11 +15,14 @@ use gpu16_testbenches::scratch;
 /// outputs still.
 const COUNTER: &str = "module counter(input clock, input uart_rx, output uart_tx, \
                        output [7:0] leds, output led_summary, input pixel_clock, \
-                       output [9:0] tmds_blue, tmds_green, tmds_red);\n\
+                       output [9:0] tmds_blue, tmds_green, tmds_red, \
+                       output [7:0] vga_red, vga_green, vga_blue, output vga_hsync, vga_vsync);\n\
                        reg [15:0] n = 0;\n\
                        always @(posedge clock) n <= n + 1;\n\
                        assign leds = n[7:0]; assign led_summary = n[8]; assign uart_tx = uart_rx;\n\
                        assign tmds_blue = 10'b0; assign tmds_green = 10'b0; assign tmds_red = 10'b0;\n\
+                       assign vga_red = 8'b0; assign vga_green = 8'b0; assign vga_blue = 8'b0;\n\
+                       assign vga_hsync = 1'b1; assign vga_vsync = 1'b1;\n\
                        endmodule\n";
 
 /// The video's modules and primitives as stand-ins for the simulation (the video is not what

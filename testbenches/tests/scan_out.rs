@@ -3,7 +3,8 @@
 //! blanking comes out of the three channels as that picture, scaled and centred, black around
 //! it, with blanking and the sync pulses exactly where the mode puts them, two cycles after
 //! the timing's pixel — in a tiny mode in rust-hdl and in the emitted Verilog (lint, Icarus),
-//! and for one whole 640×480 frame at ×7 in rust-hdl and Verilator.
+//! and for one whole 640×480 frame at ×7 in rust-hdl and Verilator. The VGA levels
+//! (`vga_*`) carry the same pixels and syncs at the same cycle, and black in blanking.
 
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{emit, lint};
@@ -71,6 +72,15 @@ fn watch(mode: VideoMode, scale: u16, frames: usize, picture: &[u8]) -> Recordin
             s.green.val().index() as u16,
             s.blue.val().index() as u16,
         );
+        let vga = (
+            [
+                s.vga_red.val().index() as u8,
+                s.vga_green.val().index() as u8,
+                s.vga_blue.val().index() as u8,
+            ],
+            s.vga_hsync.val(),
+            s.vga_vsync.val(),
+        );
         tick(&mut s, |s| &mut s.clock).unwrap();
         written += usize::from(write);
         if written == picture.len() && checked_from.is_none() {
@@ -84,6 +94,13 @@ fn watch(mode: VideoMode, scale: u16, frames: usize, picture: &[u8]) -> Recordin
         let (x, y) = (pixel % h_total, pixel / h_total);
         let at = format!("frame {}, ({x}, {y})", (t - LATENCY) / frame_cycles);
         let got = got.unwrap_or_else(|e| panic!("{at}: {e}"));
+        let h0 = usize::from(mode.h_visible + mode.h_front);
+        let v0 = usize::from(mode.v_visible + mode.v_front);
+        let in_pulse =
+            |v: usize, from: usize, len: u16| (from..from + usize::from(len)).contains(&v);
+        // The sync levels: the mode's polarity during its pulse, the other level elsewhere.
+        let hsync = in_pulse(x, h0, mode.h_sync) == mode.sync_high;
+        let vsync = in_pulse(y, v0, mode.v_sync) == mode.sync_high;
         let want = if x < usize::from(mode.h_visible) && y < usize::from(mode.v_visible) {
             let on = (left..left + side).contains(&x) && (top..top + side).contains(&y);
             Received::Pixel(if on {
@@ -96,16 +113,14 @@ fn watch(mode: VideoMode, scale: u16, frames: usize, picture: &[u8]) -> Recordin
                 [0, 0, 0]
             })
         } else {
-            let h0 = usize::from(mode.h_visible + mode.h_front);
-            let v0 = usize::from(mode.v_visible + mode.v_front);
-            let in_pulse =
-                |v: usize, from: usize, len: u16| (from..from + usize::from(len)).contains(&v);
-            Received::Blanking {
-                hsync: in_pulse(x, h0, mode.h_sync) == mode.sync_high,
-                vsync: in_pulse(y, v0, mode.v_sync) == mode.sync_high,
-            }
+            Received::Blanking { hsync, vsync }
         };
         assert_eq!(got, want, "{at}");
+        let colour = match want {
+            Received::Pixel(colour) => colour,
+            Received::Blanking { .. } => [0, 0, 0],
+        };
+        assert_eq!(vga, (colour, hsync, vsync), "{at}: the VGA levels");
         pixels_seen += usize::from(matches!(got, Received::Pixel(_)));
     }
     assert!(checked_from.is_some(), "the picture was written in time");

@@ -165,6 +165,12 @@ pub enum PllError {
         oscillator: u32,
         why: &'static str,
     },
+    #[error(
+        "with this clock the MMCM's oscillator runs at {} MHz, which no whole divider brings \
+         to a VGA pixel clock of {}-{} MHz; choose another --clock (the default makes one)",
+        mhz(*vco), mhz(*VGA_PIXEL_HZ.start()), mhz(*VGA_PIXEL_HZ.end())
+    )]
+    NoPixelClock { vco: u64 },
 }
 
 /// `hz` in MHz, as few digits as it takes.
@@ -176,6 +182,10 @@ fn mhz(hz: u64) -> String {
 /// Its `LOCK` may flicker while it settles (LiteX does not use it at all), so the gate opens
 /// once it has held for this long (1.2 ms at 27 MHz) and then stays open.
 pub const GOWIN_SETTLE_CYCLES: u32 = 1 << 15;
+
+/// The VGA pixel clocks the MMCM's second output may make: 640 × 480 at 60 Hz is
+/// 25.175 MHz, and monitors take it from 25 MHz (as the DVI boards' 25 and 25.2 MHz).
+pub const VGA_PIXEL_HZ: RangeInclusive<u64> = 24_900_000..=25_400_000;
 
 impl Pll {
     /// The dividers that make exactly `output_hz` from `input_hz`, the oscillator nearest
@@ -361,6 +371,40 @@ impl Pll {
         format!("{head}{}{divide}endmodule\n", self.instance(true))
     }
 
+    /// The divider of the MMCM's second output (`CLKOUT1_DIVIDE`) that makes the VGA pixel
+    /// clock from its oscillator: the whole number nearest 25.175 MHz, within
+    /// [`VGA_PIXEL_HZ`].
+    pub fn vga_pixel_divide(&self) -> Result<u32, PllError> {
+        let vco = self.vco_hz();
+        let divide = ((vco as f64) / 25.175e6).round() as u64;
+        match (1..=128).contains(&divide) && VGA_PIXEL_HZ.contains(&(vco / divide)) {
+            true => Ok(divide as u32),
+            false => Err(PllError::NoPixelClock { vco }),
+        }
+    }
+
+    /// [`Pll::verilog`]'s module for a board with a VGA connector (the Artix-7's `MMCME2`
+    /// only), with a fourth port, `pixel_clock`: the MMCM's second output
+    /// ([`Pll::vga_pixel_divide`]) on a global buffer. Not gated: the video needs no gate
+    /// (docs/microarchitecture.md, "Video").
+    pub fn vga_verilog(&self, name: &str) -> Result<String, PllError> {
+        assert_eq!(self.kind, PllKind::Mmcm, "the VGA boards are the Artix-7's");
+        let divide = self.vga_pixel_divide()?;
+        Ok(format!(
+            "// The board's PLL (gpu16 build): {} The VGA pixel clock: its oscillator ÷ {divide}, \
+             {} MHz.\n\
+             module {name}(input clkin, output clkout, output locked, output pixel_clock);\n\
+             {}\
+             \x20 BUFGCE gate(.I(pll_clock), .CE(pll_lock), .O(clkout));\n\
+             \x20 assign locked = pll_lock;\n\
+             \x20 BUFG pixel_buffer(.I(pll_pixel), .O(pixel_clock));\n\
+             endmodule\n",
+            self.describe(),
+            self.vco_hz() as f64 / f64::from(divide) / 1e6,
+            self.instance(true)
+        ))
+    }
+
     /// "25 MHz in, 125 MHz out, its oscillator at 625 MHz."
     fn describe(&self) -> String {
         let mhz = |hz: f64| format!("{}", hz / 1e6);
@@ -375,7 +419,8 @@ impl Pll {
     }
 
     /// The PLL primitive, its output on `pll_clock` and its lock on `pll_lock`; with `pixel`
-    /// on the ECP5 and the GW5A, a second output a fifth of the first on `pll_pixel`.
+    /// on the ECP5 and the GW5A, a second output a fifth of the first on `pll_pixel`; on
+    /// the MMCM, the VGA pixel clock there ([`Pll::vga_pixel_divide`]).
     fn instance(&self, pixel: bool) -> String {
         let mhz = |hz: f64| format!("{}", hz / 1e6);
         let (num, div) = self.output_fraction();
@@ -487,23 +532,38 @@ impl Pll {
             }
             // The feedback straight from CLKFBOUT to CLKFBIN: no clock leaves the FPGA, so
             // none needs deskewing.
-            PllKind::Mmcm => format!(
-                "  wire pll_clock, pll_lock, feedback;\n\
-                 \x20 MMCME2_BASE #(\n\
-                 \x20   .CLKIN1_PERIOD({period:.3}), .DIVCLK_DIVIDE({d}), .CLKFBOUT_MULT_F({m}.000),\n\
-                 \x20   .CLKOUT0_DIVIDE_F({o}.000), .CLKFBOUT_PHASE(0.000), .CLKOUT0_PHASE(0.000),\n\
-                 \x20   .CLKOUT0_DUTY_CYCLE(0.500), .BANDWIDTH(\"OPTIMIZED\"), .STARTUP_WAIT(\"FALSE\")\n\
-                 \x20 ) pll (\n\
-                 \x20   .CLKIN1(clkin), .CLKFBIN(feedback), .CLKFBOUT(feedback), .CLKOUT0(pll_clock),\n\
-                 \x20   .LOCKED(pll_lock), .RST(1'b0), .PWRDWN(1'b0), .CLKFBOUTB(), .CLKOUT0B(),\n\
-                 \x20   .CLKOUT1(), .CLKOUT1B(), .CLKOUT2(), .CLKOUT2B(), .CLKOUT3(), .CLKOUT3B(),\n\
-                 \x20   .CLKOUT4(), .CLKOUT5(), .CLKOUT6()\n\
-                 \x20 );\n",
-                period = 1e9 / f64::from(self.input_hz),
-                d = self.input_div,
-                m = self.feedback_div,
-                o = self.output_div,
-            ),
+            PllKind::Mmcm => {
+                let pixel_divide = self.vga_pixel_divide().ok().filter(|_| pixel);
+                let (pixel_wire, pixel_params, pixel_port) = match pixel_divide {
+                    Some(divide) => (
+                        ", pll_pixel",
+                        format!(
+                            "\n\x20   .CLKOUT1_DIVIDE({divide}), .CLKOUT1_PHASE(0.000), \
+                             .CLKOUT1_DUTY_CYCLE(0.500),"
+                        ),
+                        ".CLKOUT1(pll_pixel)",
+                    ),
+                    None => ("", String::new(), ".CLKOUT1()"),
+                };
+                format!(
+                    "  wire pll_clock, pll_lock, feedback{pixel_wire};\n\
+                     \x20 MMCME2_BASE #(\n\
+                     \x20   .CLKIN1_PERIOD({period:.3}), .DIVCLK_DIVIDE({d}), .CLKFBOUT_MULT_F({m}.000),\n\
+                     \x20   .CLKOUT0_DIVIDE_F({o}.000), .CLKFBOUT_PHASE(0.000), .CLKOUT0_PHASE(0.000),\n\
+                     \x20   .CLKOUT0_DUTY_CYCLE(0.500),{pixel_params} .BANDWIDTH(\"OPTIMIZED\"), \
+                     .STARTUP_WAIT(\"FALSE\")\n\
+                     \x20 ) pll (\n\
+                     \x20   .CLKIN1(clkin), .CLKFBIN(feedback), .CLKFBOUT(feedback), .CLKOUT0(pll_clock),\n\
+                     \x20   .LOCKED(pll_lock), .RST(1'b0), .PWRDWN(1'b0), .CLKFBOUTB(), .CLKOUT0B(),\n\
+                     \x20   {pixel_port}, .CLKOUT1B(), .CLKOUT2(), .CLKOUT2B(), .CLKOUT3(), .CLKOUT3B(),\n\
+                     \x20   .CLKOUT4(), .CLKOUT5(), .CLKOUT6()\n\
+                     \x20 );\n",
+                    period = 1e9 / f64::from(self.input_hz),
+                    d = self.input_div,
+                    m = self.feedback_div,
+                    o = self.output_div,
+                )
+            }
         }
     }
 }
@@ -737,6 +797,37 @@ mod tests {
         ] {
             assert!(!bad.within_limits(), "{why}");
         }
+    }
+
+    #[test]
+    fn the_mmcm_makes_a_vga_pixel_clock_beside_the_design_clock() {
+        for (mhz, divide) in [(75, 36), (100, 36), (50, 36)] {
+            let p = Pll::for_clock(PllKind::Mmcm, 100_000_000, mhz * 1_000_000).unwrap();
+            assert_eq!(p.vga_pixel_divide(), Ok(divide), "{mhz} MHz");
+            assert!(VGA_PIXEL_HZ.contains(&(p.vco_hz() / u64::from(divide))));
+            let v = p.vga_verilog("gpu16_pll").unwrap();
+            assert!(v.contains(&format!(".CLKOUT1_DIVIDE({divide}),")), "{v}");
+            assert!(v.contains(".CLKOUT1(pll_pixel)"), "{v}");
+            assert!(
+                v.contains("module gpu16_pll(input clkin, output clkout, output locked, output pixel_clock);"),
+                "{v}"
+            );
+            assert!(v.contains("BUFG pixel_buffer(.I(pll_pixel), .O(pixel_clock));"));
+            // The module without the pixel clock leaves the second output unused.
+            assert!(p.verilog("gpu16_pll").contains(".CLKOUT1(),"));
+        }
+        // An oscillator at 640 MHz: ÷ 25 is 25.6 MHz, ÷ 26 is 24.6.
+        let p = Pll {
+            kind: PllKind::Mmcm,
+            input_hz: 100_000_000,
+            input_div: 5,
+            feedback_div: 32,
+            output_div: 8,
+        };
+        assert_eq!(
+            p.vga_pixel_divide(),
+            Err(PllError::NoPixelClock { vco: 640_000_000 })
+        );
     }
 
     #[test]

@@ -84,13 +84,15 @@ pub fn pins(board: Board) -> &'static str {
     }
 }
 
-/// The inner design's video ports, as wired in the wrapper.
+/// The inner design's video ports, as wired in the wrapper (the VGA levels are for the
+/// classroom boards' connectors: unconnected here, and removed by synthesis).
 pub fn inner_ports(board: Board) -> &'static str {
     if has_video(board) {
         ", .pixel_clock(pixel_clock), .tmds_blue(tmds_blue), .tmds_green(tmds_green), \
-         .tmds_red(tmds_red)"
+         .tmds_red(tmds_red), .vga_red(), .vga_green(), .vga_blue(), .vga_hsync(), .vga_vsync()"
     } else {
-        ", .pixel_clock(1'b0), .tmds_blue(), .tmds_green(), .tmds_red()"
+        ", .pixel_clock(1'b0), .tmds_blue(), .tmds_green(), .tmds_red(), .vga_red(), \
+         .vga_green(), .vga_blue(), .vga_hsync(), .vga_vsync()"
     }
 }
 

@@ -104,11 +104,45 @@ pub struct Pins {
     pub uart_tx: Port,
     /// LEDs 0.. of the design's eight (1 = lit); `None` where they are left off.
     pub leds: Option<Port>,
+    /// The VGA connector, on the boards that have one.
+    pub vga: Option<Vga>,
+}
+
+/// A VGA connector: each colour's DAC inputs (bit 0 the least significant, as the master
+/// files number them) and the two syncs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vga {
+    pub red: Port,
+    pub green: Port,
+    pub blue: Port,
+    pub hsync: Port,
+    pub vsync: Port,
+    /// The ADV7123 video DAC's clock, blank and sync-on-green inputs (DE2-115, DE1-SoC);
+    /// `None` for a resistor ladder, which takes the levels as they are.
+    pub dac: Option<VideoDac>,
+}
+
+/// The ADV7123's control pins: it latches the colours on `clock`'s rising edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VideoDac {
+    pub clock: Port,
+    pub blank_n: Port,
+    pub sync_n: Port,
+}
+
+impl Vga {
+    pub fn ports(&self) -> Vec<Port> {
+        let mut ports = vec![self.red, self.green, self.blue, self.hsync, self.vsync];
+        if let Some(dac) = self.dac {
+            ports.extend([dac.clock, dac.blank_n, dac.sync_n]);
+        }
+        ports
+    }
 }
 
 impl Pins {
     pub fn ports(&self) -> Vec<Port> {
-        [
+        let mut ports: Vec<Port> = [
             Some(self.clock),
             Some(self.uart_rx),
             Some(self.uart_tx),
@@ -116,7 +150,19 @@ impl Pins {
         ]
         .into_iter()
         .flatten()
-        .collect()
+        .collect();
+        ports.extend(self.vga.iter().flat_map(Vga::ports));
+        ports
+    }
+
+    /// The output ports whose timing is not the design's concern: the UART's line (the
+    /// receiver synchronises its input), the LEDs, and the VGA connector's levels (a
+    /// resistor ladder, or a DAC clocked half a pixel after them).
+    pub fn untimed_outputs(&self) -> Vec<Port> {
+        self.ports()
+            .into_iter()
+            .filter(|p| p.direction == Direction::Output)
+            .collect()
     }
 }
 
@@ -214,6 +260,34 @@ impl VendorBoard {
     /// The board's pins, from Digilent's master XDC files and Terasic's board files. The
     /// DE2-115's LEDs are left off: they sit in banks whose voltage its jumpers set.
     pub fn pins(self) -> Pins {
+        // Red, green, blue, horizontal and vertical sync: the master file's names and sites.
+        fn vga(
+            names: [&'static str; 5],
+            sites: [&'static [&'static str]; 5],
+            dac: Option<VideoDac>,
+        ) -> Option<Vga> {
+            Some(Vga {
+                red: output(names[0], sites[0], "VGA red"),
+                green: output(names[1], sites[1], "VGA green"),
+                blue: output(names[2], sites[2], "VGA blue"),
+                hsync: output(names[3], sites[3], "VGA horizontal sync"),
+                vsync: output(names[4], sites[4], "VGA vertical sync"),
+                dac,
+            })
+        }
+        // The ADV7123 of the DE2-115 and DE1-SoC: clock, blank and sync-on-green.
+        fn adv7123(sites: [&'static [&'static str]; 3]) -> Option<VideoDac> {
+            Some(VideoDac {
+                clock: output("VGA_CLK", sites[0], "the video DAC's clock"),
+                blank_n: output("VGA_BLANK_N", sites[1], "the video DAC's blank (held high)"),
+                sync_n: output(
+                    "VGA_SYNC_N",
+                    sites[2],
+                    "the video DAC's sync on green (held low)",
+                ),
+            })
+        }
+        const TERASIC_VGA: [&str; 5] = ["VGA_R", "VGA_G", "VGA_B", "VGA_HS", "VGA_VS"];
         const BASYS3_LEDS: &[&str] = &["U16", "E19", "U19", "V19", "W18", "U15", "U14", "V14"];
         const ARTY_LEDS: &[&str] = &["H5", "J5", "T9", "T10"];
         const NEXYS_LEDS: &[&str] = &["H17", "K15", "J13", "N14", "R18", "V17", "U17", "U16"];
@@ -225,36 +299,92 @@ impl VendorBoard {
                 uart_rx: input("RsRx", &["B18"], "USB-UART, host to FPGA"),
                 uart_tx: output("RsTx", &["A18"], "USB-UART, FPGA to host"),
                 leds: Some(output("led", BASYS3_LEDS, "LD0-LD7")),
+                vga: vga(
+                    ["vgaRed", "vgaGreen", "vgaBlue", "Hsync", "Vsync"],
+                    [
+                        &["G19", "H19", "J19", "N19"],
+                        &["J17", "H17", "G17", "D17"],
+                        &["N18", "L18", "K18", "J18"],
+                        &["P19"],
+                        &["R19"],
+                    ],
+                    None,
+                ),
             },
             VendorBoard::ArtyA7_35 | VendorBoard::ArtyA7_100 => Pins {
                 clock: input("CLK100MHZ", &["E3"], "100 MHz oscillator"),
                 uart_rx: input("uart_txd_in", &["A9"], "USB-UART, host to FPGA"),
                 uart_tx: output("uart_rxd_out", &["D10"], "USB-UART, FPGA to host"),
                 leds: Some(output("led", ARTY_LEDS, "LD4-LD7")),
+                vga: None,
             },
             VendorBoard::NexysA7_100 => Pins {
                 clock: input("CLK100MHZ", &["E3"], "100 MHz oscillator"),
                 uart_rx: input("UART_TXD_IN", &["C4"], "USB-UART, host to FPGA"),
                 uart_tx: output("UART_RXD_OUT", &["D4"], "USB-UART, FPGA to host"),
                 leds: Some(output("LED", NEXYS_LEDS, "LD0-LD7")),
+                vga: vga(
+                    ["VGA_R", "VGA_G", "VGA_B", "VGA_HS", "VGA_VS"],
+                    [
+                        &["A3", "B4", "C5", "A4"],
+                        &["C6", "A5", "B6", "A6"],
+                        &["B7", "C7", "D7", "D8"],
+                        &["B11"],
+                        &["B12"],
+                    ],
+                    None,
+                ),
             },
             VendorBoard::De10Lite => Pins {
                 clock: input("MAX10_CLK1_50", &["P11"], "50 MHz oscillator"),
                 uart_rx: input("uart_rx", &["W10"], "GPIO[1]: the adapter's TX"),
                 uart_tx: output("uart_tx", &["V10"], "GPIO[0]: the adapter's RX"),
                 leds: Some(output("LEDR", DE10_LITE_LEDS, "LEDR0-LEDR7")),
+                vga: vga(
+                    TERASIC_VGA,
+                    [
+                        &["AA1", "V1", "Y2", "Y1"],
+                        &["W1", "T2", "R2", "R1"],
+                        &["P1", "T1", "P4", "N2"],
+                        &["N3"],
+                        &["N1"],
+                    ],
+                    None,
+                ),
             },
             VendorBoard::De2_115 => Pins {
                 clock: input("CLOCK_50", &["Y2"], "50 MHz oscillator"),
                 uart_rx: input("UART_RXD", &["G12"], "RS-232, host to FPGA"),
                 uart_tx: output("UART_TXD", &["G9"], "RS-232, FPGA to host"),
                 leds: None,
+                vga: vga(
+                    TERASIC_VGA,
+                    [
+                        &["E12", "E11", "D10", "F12", "G10", "J12", "H8", "H10"],
+                        &["G8", "G11", "F8", "H12", "C8", "B8", "F10", "C9"],
+                        &["B10", "A10", "C11", "B11", "A11", "C12", "D11", "D12"],
+                        &["G13"],
+                        &["C13"],
+                    ],
+                    adv7123([&["A12"], &["F11"], &["C10"]]),
+                ),
             },
             VendorBoard::De1Soc => Pins {
                 clock: input("CLOCK_50", &["AF14"], "50 MHz oscillator"),
                 uart_rx: input("uart_rx", &["Y17"], "GPIO_0[1]: the adapter's TX"),
                 uart_tx: output("uart_tx", &["AC18"], "GPIO_0[0]: the adapter's RX"),
                 leds: Some(output("LEDR", DE1_SOC_LEDS, "LEDR0-LEDR7")),
+                vga: vga(
+                    TERASIC_VGA,
+                    [
+                        &["A13", "C13", "E13", "B12", "C12", "D12", "E12", "F13"],
+                        &["J9", "J10", "H12", "G10", "G11", "G12", "F11", "E11"],
+                        &["B13", "G13", "H13", "F14", "H14", "F15", "G15", "J14"],
+                        &["B11"],
+                        &["D11"],
+                    ],
+                    adv7123([&["A11"], &["F10"], &["C10"]]),
+                ),
             },
         }
     }
@@ -276,10 +406,18 @@ impl VendorBoard {
         }
     }
 
+    /// Whether the VGA pixel clock comes from the PLL (the Digilent boards' `MMCME2`), not
+    /// from the oscillator halved in the pin wrapper (the Terasic boards).
+    fn pixel_clock_from_pll(self) -> bool {
+        self.pins().vga.is_some() && self.pll_kind().is_some()
+    }
+
     /// The PLL that makes `clock_hz` from the oscillator (`None`: the oscillator is the
-    /// clock); a clock it cannot make exactly is bad input, found before any tool runs.
+    /// clock), and on a Digilent board with VGA the pixel clock too, so it is there even at
+    /// the oscillator's clock. A clock it cannot make exactly is bad input, found before any
+    /// tool runs.
     pub fn design_clock(self, clock_hz: u32) -> Result<Option<Pll>, PllError> {
-        if clock_hz == self.oscillator_hz() {
+        if clock_hz == self.oscillator_hz() && !self.pixel_clock_from_pll() {
             return Ok(None);
         }
         let kind = self.pll_kind().ok_or(PllError::NoPll {
@@ -287,7 +425,21 @@ impl VendorBoard {
             oscillator: self.oscillator_hz(),
             why: "Intel's PLL models cannot be run here to check its settings",
         })?;
-        Pll::for_clock(kind, self.oscillator_hz(), u64::from(clock_hz)).map(Some)
+        let pll = Pll::for_clock(kind, self.oscillator_hz(), u64::from(clock_hz))?;
+        if self.pixel_clock_from_pll() {
+            pll.vga_pixel_divide()?;
+        }
+        Ok(Some(pll))
+    }
+
+    /// The module `name` of `pll` ([`VendorBoard::design_clock`]'s), with the ports
+    /// [`VendorBoard::pin_wrapper`] connects: `clkin`, `clkout`, `locked`, and
+    /// `pixel_clock` on a board with VGA.
+    pub fn pll_verilog(self, pll: &Pll, name: &str) -> Result<String, PllError> {
+        match self.pixel_clock_from_pll() {
+            true => pll.vga_verilog(name),
+            false => Ok(pll.verilog(name)),
+        }
     }
 
     /// The design's clock by default. Not measured on the vendor's tools (docs/BOARD.md):
@@ -342,8 +494,13 @@ impl VendorBoard {
     }
 
     /// The pin wrapper: the board's ports, named as in its master file, around the design's
-    /// module `inner`, clocked by the module `pll` (ports `clkin`, `clkout`, `locked`) or by
-    /// the oscillator. The design's video ports are tied off: no picture on these boards yet.
+    /// module `inner`, clocked by the module `pll` (ports `clkin`, `clkout`, `locked`, and
+    /// `pixel_clock` with VGA: [`VendorBoard::pll_verilog`]) or by the oscillator. The
+    /// design's TMDS symbols are left unconnected. On a board with VGA each colour takes the
+    /// top bits of the design's 8-bit levels; the pixel clock comes from the PLL, or is the
+    /// 50 MHz oscillator halved (the Terasic boards: `gpu16.sdc` declares it); an ADV7123
+    /// DAC latches the levels on the pixel clock's falling edge, half a pixel after they
+    /// change. Without VGA the video's pixel clock is held still.
     pub fn pin_wrapper(self, inner: &str, pll: Option<&str>) -> String {
         let pins = self.pins();
         let mut v = String::new();
@@ -356,13 +513,20 @@ impl VendorBoard {
         .unwrap();
         let header: Vec<String> = pins.ports().iter().map(Port::declaration).collect();
         writeln!(v, "module gpu16_board({});", header.join(", ")).unwrap();
+        let pixel_port = match pins.vga {
+            Some(_) if pll.is_some() => ", .pixel_clock(pixel_clock)",
+            _ => "",
+        };
         let clock = match pll {
             None => pins.clock.name,
             Some(pll) => {
                 writeln!(v, "  wire clock, locked;").unwrap();
+                if !pixel_port.is_empty() {
+                    writeln!(v, "  wire pixel_clock;").unwrap();
+                }
                 writeln!(
                     v,
-                    "  {pll} pll(.clkin({}), .clkout(clock), .locked(locked));",
+                    "  {pll} pll(.clkin({}), .clkout(clock), .locked(locked){pixel_port});",
                     pins.clock.name
                 )
                 .unwrap();
@@ -384,10 +548,52 @@ impl VendorBoard {
             }
             None => String::new(),
         };
+        let video = match pins.vga {
+            None => ".pixel_clock(1'b0), .tmds_blue(), .tmds_green(), .tmds_red(), .vga_red(), \
+                     .vga_green(), .vga_blue(), .vga_hsync(), .vga_vsync()"
+                .to_string(),
+            Some(vga) => {
+                if pixel_port.is_empty() {
+                    writeln!(
+                        v,
+                        "  // The VGA pixel clock: the {} MHz oscillator halved.",
+                        self.oscillator_hz() / 1_000_000
+                    )
+                    .unwrap();
+                    writeln!(v, "  reg pixel_clock = 1'b0;").unwrap();
+                    writeln!(
+                        v,
+                        "  always @(posedge {}) pixel_clock <= !pixel_clock;",
+                        pins.clock.name
+                    )
+                    .unwrap();
+                }
+                writeln!(v, "  wire [7:0] vga_red, vga_green, vga_blue;").unwrap();
+                for (port, level) in [
+                    (vga.red, "vga_red"),
+                    (vga.green, "vga_green"),
+                    (vga.blue, "vga_blue"),
+                ] {
+                    let bits = port.sites.len();
+                    writeln!(v, "  assign {} = {level}[7:{}];", port.name, 8 - bits).unwrap();
+                }
+                if let Some(dac) = vga.dac {
+                    writeln!(v, "  assign {} = !pixel_clock;", dac.clock.name).unwrap();
+                    writeln!(v, "  assign {} = 1'b1;", dac.blank_n.name).unwrap();
+                    writeln!(v, "  assign {} = 1'b0;", dac.sync_n.name).unwrap();
+                }
+                format!(
+                    ".pixel_clock(pixel_clock), .tmds_blue(), .tmds_green(), .tmds_red(), \
+                     .vga_red(vga_red), .vga_green(vga_green), .vga_blue(vga_blue), \
+                     .vga_hsync({}), .vga_vsync({})",
+                    vga.hsync.name, vga.vsync.name
+                )
+            }
+        };
         writeln!(
             v,
             "  {inner} inner(.clock({clock}), .uart_rx({}), .uart_tx({}), .leds({leds}), \
-             .led_summary(), .pixel_clock(1'b0), .tmds_blue(), .tmds_green(), .tmds_red());",
+             .led_summary(), {video});",
             pins.uart_rx.name, pins.uart_tx.name
         )
         .unwrap();
@@ -430,6 +636,46 @@ mod tests {
                 direct.contains(&format!(".clock({})", pins.clock.name)),
                 "{direct}"
             );
+        }
+    }
+
+    #[test]
+    fn a_vga_board_gets_its_pixel_clock_and_each_colours_top_bits() {
+        for board in VendorBoard::ALL {
+            let Some(vga) = board.pins().vga else {
+                let v = board.pin_wrapper("gpu16_design", Some("gpu16_pll"));
+                assert!(v.contains(".pixel_clock(1'b0)"), "{v}");
+                continue;
+            };
+            let pll = board
+                .design_clock(board.oscillator_hz())
+                .unwrap()
+                .map(|_| "gpu16_pll");
+            // The Artix-7's MMCM makes the pixel clock even at the oscillator's clock.
+            assert_eq!(pll.is_some(), board.vendor() == Vendor::Xilinx);
+            let v = board.pin_wrapper("gpu16_design", pll);
+            for port in vga.ports() {
+                assert!(v.contains(&port.declaration()), "{v}");
+            }
+            for (port, level) in [(vga.red, "vga_red"), (vga.blue, "vga_blue")] {
+                let top = 8 - port.sites.len();
+                assert!(
+                    v.contains(&format!("assign {} = {level}[7:{top}];", port.name)),
+                    "{v}"
+                );
+            }
+            let pixel = match board.vendor() {
+                Vendor::Xilinx => ".pixel_clock(pixel_clock));",
+                Vendor::Intel => "always @(posedge",
+            };
+            assert!(v.contains(pixel), "{v}");
+            assert!(v.contains(".pixel_clock(pixel_clock), .tmds_blue()"), "{v}");
+            if let Some(dac) = vga.dac {
+                assert!(
+                    v.contains(&format!("assign {} = !pixel_clock;", dac.clock.name)),
+                    "{v}"
+                );
+            }
         }
     }
 

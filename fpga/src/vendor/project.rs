@@ -4,7 +4,7 @@
 //! | file | what |
 //! |---|---|
 //! | `design.v` | the design, emitted from rust-hdl (the GPU's board top, or the UART echo) |
-//! | `pll.v` | the `MMCME2_BASE` and its `BUFGCE` gate (Xilinx, when the clock is not the oscillator's) |
+//! | `pll.v` | the `MMCME2_BASE` and its `BUFGCE` gate (Xilinx, when the clock is not the oscillator's or the board has VGA: then the pixel clock too) |
 //! | `pins.v` | the pin wrapper, top module `gpu16_board` ([`VendorBoard::pin_wrapper`]) |
 //! | `gpu16.xdc`, `build.tcl` | Vivado's constraints and script ([`super::vivado`]) |
 //! | `gpu16.qpf`, `gpu16.qsf`, `gpu16.sdc`, `build.tcl` | Quartus's project, timing and script ([`super::quartus`]) |
@@ -79,8 +79,11 @@ pub fn build(
         opts.design.name()
     ));
     let mut files = vec![("design.v", board_design(opts.design, config)?)];
-    if let Some(p) = pll {
-        files.push(("pll.v", p.verilog("gpu16_pll")));
+    if let Some(p) = &pll {
+        let verilog = board
+            .pll_verilog(p, "gpu16_pll")
+            .map_err(|e| ToolError::Unsupported(format!("--clock: {e}")))?;
+        files.push(("pll.v", verilog));
     }
     files.push((
         "pins.v",

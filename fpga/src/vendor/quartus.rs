@@ -71,8 +71,10 @@ pub fn settings(board: VendorBoard, sources: &[&str]) -> String {
     q
 }
 
-/// `gpu16.sdc`: the oscillator's period; the UART and LED pins are asynchronous to the
-/// design (the UART receiver synchronises its input), so their paths are not timed.
+/// `gpu16.sdc`: the oscillator's period; with VGA, the pixel clock the wrapper makes by
+/// halving it (its register `pixel_clock`), asynchronous to the design's clock (the
+/// picture crosses through `FrameCopy`'s handshake). The UART's input and the outputs are
+/// not timed ([`super::Pins::untimed_outputs`]).
 pub fn timing(board: VendorBoard) -> String {
     let pins = board.pins();
     let mut s = String::new();
@@ -89,6 +91,20 @@ pub fn timing(board: VendorBoard) -> String {
         pins.clock.name
     )
     .unwrap();
+    if pins.vga.is_some() {
+        writeln!(
+            s,
+            "create_generated_clock -name pixel -source [get_ports {{{}}}] -divide_by 2 \
+             [get_registers {{pixel_clock}}]",
+            pins.clock.name
+        )
+        .unwrap();
+        writeln!(
+            s,
+            "set_clock_groups -asynchronous -group {{oscillator}} -group {{pixel}}"
+        )
+        .unwrap();
+    }
     writeln!(s, "derive_clock_uncertainty").unwrap();
     writeln!(
         s,
@@ -96,7 +112,7 @@ pub fn timing(board: VendorBoard) -> String {
         pins.uart_rx.name
     )
     .unwrap();
-    for port in [Some(pins.uart_tx), pins.leds].into_iter().flatten() {
+    for port in pins.untimed_outputs() {
         writeln!(s, "set_false_path -to [get_ports {{{}*}}]", port.name).unwrap();
     }
     s

@@ -2,7 +2,7 @@
 //! batch script (`build.tcl`, run as `vivado -mode batch -source build.tcl`) that
 //! synthesises, places, routes, checks timing and only then writes the bitstream.
 
-use super::{Port, VendorBoard};
+use super::VendorBoard;
 use std::fmt::Write;
 
 /// The script's name in the project folder.
@@ -15,8 +15,10 @@ pub const ARGS: [&str; 6] = ["-mode", "batch", "-source", SCRIPT, "-log", "vivad
 
 /// `gpu16.xdc`: each pin's package pin and I/O standard (LVCMOS33: every pin gpu16 uses is
 /// in a 3.3 V bank), the oscillator's period, and the configuration voltage, as Digilent's
-/// master files have them. The UART and LED pins are asynchronous to the design (the UART
-/// receiver synchronises its input), so their paths are not timed.
+/// master files have them. The UART's input and the outputs are not timed
+/// ([`super::Pins::untimed_outputs`]). With VGA, the MMCM's two outputs (Vivado derives
+/// their clocks) are asynchronous groups: the picture crosses between them through
+/// `FrameCopy`'s handshake (docs/microarchitecture.md, "Video").
 pub fn constraints(board: VendorBoard) -> String {
     let pins = board.pins();
     let mut x = String::new();
@@ -44,18 +46,23 @@ pub fn constraints(board: VendorBoard) -> String {
         pins.clock.name
     )
     .unwrap();
-    let asynchronous: Vec<&Port> = [&pins.uart_tx]
-        .into_iter()
-        .chain(pins.leds.as_ref())
-        .collect();
     writeln!(
         x,
         "set_false_path -from [get_ports {{ {} }}]",
         pins.uart_rx.name
     )
     .unwrap();
-    for port in asynchronous {
+    for port in pins.untimed_outputs() {
         writeln!(x, "set_false_path -to [get_ports {{ {}* }}]", port.name).unwrap();
+    }
+    if pins.vga.is_some() {
+        writeln!(
+            x,
+            "set_clock_groups -asynchronous \
+             -group [get_clocks -of_objects [get_pins pll/pll/CLKOUT0]] \
+             -group [get_clocks -of_objects [get_pins pll/pll/CLKOUT1]]"
+        )
+        .unwrap();
     }
     writeln!(x, "set_property CONFIG_VOLTAGE 3.3 [current_design]").unwrap();
     writeln!(x, "set_property CFGBANK_VOLTAGE 3.3 [current_design]").unwrap();

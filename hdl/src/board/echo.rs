@@ -27,6 +27,13 @@ pub struct EchoTop {
     pub tmds_blue: Signal<Out, Bits<10>>,
     pub tmds_green: Signal<Out, Bits<10>>,
     pub tmds_red: Signal<Out, Bits<10>>,
+    /// The same pixels as VGA levels, for the boards with a VGA connector: 8 bits a colour
+    /// and the sync levels, in the pixel clock (see `crate::video::ScanOut`).
+    pub vga_red: Signal<Out, Bits<8>>,
+    pub vga_green: Signal<Out, Bits<8>>,
+    pub vga_blue: Signal<Out, Bits<8>>,
+    pub vga_hsync: Signal<Out, Bit>,
+    pub vga_vsync: Signal<Out, Bit>,
     rx: UartRx,
     tx: UartTx,
     indicators: Leds,
@@ -46,6 +53,11 @@ impl EchoTop {
             tmds_blue: Default::default(),
             tmds_green: Default::default(),
             tmds_red: Default::default(),
+            vga_red: Default::default(),
+            vga_green: Default::default(),
+            vga_blue: Default::default(),
+            vga_hsync: Default::default(),
+            vga_vsync: Default::default(),
             rx: UartRx::new(clocks_per_bit),
             tx: UartTx::new(clocks_per_bit),
             indicators: Default::default(),
@@ -84,5 +96,10 @@ impl Logic for EchoTop {
         self.tmds_blue.next = self.video.blue.val();
         self.tmds_green.next = self.video.green.val();
         self.tmds_red.next = self.video.red.val();
+        self.vga_red.next = self.video.vga_red.val();
+        self.vga_green.next = self.video.vga_green.val();
+        self.vga_blue.next = self.video.vga_blue.val();
+        self.vga_hsync.next = self.video.vga_hsync.val();
+        self.vga_vsync.next = self.video.vga_vsync.val();
     }
 }

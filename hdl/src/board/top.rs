@@ -1,14 +1,14 @@
 //! The board top: the GPU behind the UART host bridge, with its timeline log, the power-on
 //! reset, the LEDs and the video output. Its ports are the board's pins (named in
 //! `constraints/<board>.lpf` through the board's pin wrapper,
-//! `gpu16_fpga::board::Board::pin_wrapper`), except the video's: the wrapper serialises its
-//! symbols onto the connector's pins.
+//! `gpu16_fpga::board::Board::pin_wrapper`), except the video's: a DVI board's wrapper
+//! serialises its symbols onto the connector's pins, a VGA board's takes its levels.
 //!
 //! ```text
 //!  uart_rx ─► UartRx ─► Bridge ─► UartTx ─► uart_tx
 //!                         │ ▲
 //!             host port   ▼ │
-//!                       PortShare ◄── a row's read ── FrameCopy ─ a row ─► VideoOut ─► tmds_*
+//!                       PortShare ◄── a row's read ── FrameCopy ─ a row ─► VideoOut ─► tmds_*, vga_*
 //!                         │ ▲  (when free)             (clock)   ◄ taken ─ (pixel_clock)
 //!                         ▼ │  timeline outputs
 //!                          Gpu ────────────► EventLog ─► (Bridge)
@@ -54,6 +54,13 @@ pub struct BoardTop {
     pub tmds_blue: Signal<Out, Bits<10>>,
     pub tmds_green: Signal<Out, Bits<10>>,
     pub tmds_red: Signal<Out, Bits<10>>,
+    /// The same pixels as VGA levels, for the boards with a VGA connector: 8 bits a colour
+    /// and the sync levels, in the pixel clock (see `crate::video::ScanOut`).
+    pub vga_red: Signal<Out, Bits<8>>,
+    pub vga_green: Signal<Out, Bits<8>>,
+    pub vga_blue: Signal<Out, Bits<8>>,
+    pub vga_hsync: Signal<Out, Bit>,
+    pub vga_vsync: Signal<Out, Bit>,
     por: PowerOnReset,
     rx: UartRx,
     tx: UartTx,
@@ -85,6 +92,11 @@ impl BoardTop {
             tmds_blue: Default::default(),
             tmds_green: Default::default(),
             tmds_red: Default::default(),
+            vga_red: Default::default(),
+            vga_green: Default::default(),
+            vga_blue: Default::default(),
+            vga_hsync: Default::default(),
+            vga_vsync: Default::default(),
             por: Default::default(),
             rx: UartRx::new(cpb),
             tx: UartTx::new(cpb),
@@ -144,6 +156,11 @@ impl Logic for BoardTop {
         self.tmds_blue.next = self.video.blue.val();
         self.tmds_green.next = self.video.green.val();
         self.tmds_red.next = self.video.red.val();
+        self.vga_red.next = self.video.vga_red.val();
+        self.vga_green.next = self.video.vga_green.val();
+        self.vga_blue.next = self.video.vga_blue.val();
+        self.vga_hsync.next = self.video.vga_hsync.val();
+        self.vga_vsync.next = self.video.vga_vsync.val();
 
         // ---- the timeline log ----
         self.log.clear.next = self.bridge.gpu.launch.val();

@@ -1,5 +1,5 @@
 //! The scan-out: the picture in its frame memory, drawn scaled and centred on a video mode's
-//! visible area, as the three TMDS channels' symbols.
+//! visible area, as the three TMDS channels' symbols and as VGA levels.
 //!
 //! ```text
 //!  VideoTiming ─ x, y ─► picture column/line counters ─► frame memory read ─┐ (a cycle)
@@ -7,7 +7,9 @@
 //!      │                                                                    ▼
 //!      │                           RGB332 ─► 8-bit red, green, blue (bits repeated), black
 //!      │                           outside the picture ─► TmdsEncoder × 3 ─► red, green, blue
+//!      │                                               └► registered ──────► vga_* colours
 //!      └─ (blue's control bits: {vsync, hsync}) ──────────────────────────► (a cycle)
+//!                                                └► registered ──────────► vga_hsync, vga_vsync
 //! ```
 //!
 //! - The picture (docs/MACHINE.md §5) is 64 × 64 pixels, each drawn `scale` × `scale`, its
@@ -20,6 +22,10 @@
 //!   `vblank`, when no pixel of the picture is read.
 //! - A symbol leaves two cycles after the timing's pixel (the RAM's read, the encoder's
 //!   register); the sync and display enable travel with it.
+//! - The same pixel leaves at the same cycle as levels for a VGA connector's DACs
+//!   (`vga_*`): each colour as 8 bits (black off the picture and in blanking) and the two
+//!   sync levels, registered as the symbols are. A board with VGA takes each colour's top
+//!   bits; a board with DVI leaves them unconnected, and synthesis removes them.
 
 use super::{TmdsEncoder, VideoMode, VideoTiming};
 use crate::block_ram::BlockRam;
@@ -41,6 +47,13 @@ pub struct ScanOut {
     pub blue: Signal<Out, Bits<10>>,
     pub green: Signal<Out, Bits<10>>,
     pub red: Signal<Out, Bits<10>>,
+    /// The same pixel as levels for a VGA DAC: 8 bits a colour (0 in blanking) and the
+    /// sync levels (the mode's polarity applied).
+    pub vga_red: Signal<Out, Bits<8>>,
+    pub vga_green: Signal<Out, Bits<8>>,
+    pub vga_blue: Signal<Out, Bits<8>>,
+    pub vga_hsync: Signal<Out, Bit>,
+    pub vga_vsync: Signal<Out, Bit>,
 
     timing: VideoTiming,
     frame: BlockRam<8, 12>,
@@ -69,11 +82,21 @@ pub struct ScanOut {
     in_columns: Signal<Local, Bit>,
     in_lines: Signal<Local, Bit>,
     on_picture: Signal<Local, Bit>,
-    /// The pixel to encode (black off the picture), and its three fields.
+    /// The pixel to encode (black off the picture), its three fields, and each field's
+    /// bits repeated to 8.
     pixel: Signal<Local, Bits<8>>,
     red3: Signal<Local, Bits<3>>,
     green3: Signal<Local, Bits<3>>,
     blue2: Signal<Local, Bits<2>>,
+    red8: Signal<Local, Bits<8>>,
+    green8: Signal<Local, Bits<8>>,
+    blue8: Signal<Local, Bits<8>>,
+    /// The VGA levels, registered beside the encoders.
+    vga_red_q: DFF<Bits<8>>,
+    vga_green_q: DFF<Bits<8>>,
+    vga_blue_q: DFF<Bits<8>>,
+    vga_hsync_q: DFF<Bit>,
+    vga_vsync_q: DFF<Bit>,
 }
 
 impl ScanOut {
@@ -97,6 +120,11 @@ impl ScanOut {
             blue: Default::default(),
             green: Default::default(),
             red: Default::default(),
+            vga_red: Default::default(),
+            vga_green: Default::default(),
+            vga_blue: Default::default(),
+            vga_hsync: Default::default(),
+            vga_vsync: Default::default(),
             timing: VideoTiming::new(mode),
             frame: Default::default(),
             encode_blue: Default::default(),
@@ -122,6 +150,14 @@ impl ScanOut {
             red3: Default::default(),
             green3: Default::default(),
             blue2: Default::default(),
+            red8: Default::default(),
+            green8: Default::default(),
+            blue8: Default::default(),
+            vga_red_q: Default::default(),
+            vga_green_q: Default::default(),
+            vga_blue_q: Default::default(),
+            vga_hsync_q: Default::default(),
+            vga_vsync_q: Default::default(),
         }
     }
 }
@@ -139,7 +175,12 @@ impl Logic for ScanOut {
             de_q,
             hsync_q,
             vsync_q,
-            on_picture_q
+            on_picture_q,
+            vga_red_q,
+            vga_green_q,
+            vga_blue_q,
+            vga_hsync_q,
+            vga_vsync_q
         );
         self.timing.clock.next = self.clock.val();
         self.in_columns.next =
@@ -195,16 +236,19 @@ impl Logic for ScanOut {
         self.red3.next = self.pixel.val().get_bits::<3>(5);
         self.green3.next = self.pixel.val().get_bits::<3>(2);
         self.blue2.next = self.pixel.val().get_bits::<2>(0);
-        self.encode_red.data.next = (bit_cast::<8, 3>(self.red3.val()) << 5)
+        self.red8.next = (bit_cast::<8, 3>(self.red3.val()) << 5)
             | (bit_cast::<8, 3>(self.red3.val()) << 2)
             | bit_cast::<8, 2>(self.red3.val().get_bits::<2>(1));
-        self.encode_green.data.next = (bit_cast::<8, 3>(self.green3.val()) << 5)
+        self.green8.next = (bit_cast::<8, 3>(self.green3.val()) << 5)
             | (bit_cast::<8, 3>(self.green3.val()) << 2)
             | bit_cast::<8, 2>(self.green3.val().get_bits::<2>(1));
-        self.encode_blue.data.next = (bit_cast::<8, 2>(self.blue2.val()) << 6)
+        self.blue8.next = (bit_cast::<8, 2>(self.blue2.val()) << 6)
             | (bit_cast::<8, 2>(self.blue2.val()) << 4)
             | (bit_cast::<8, 2>(self.blue2.val()) << 2)
             | bit_cast::<8, 2>(self.blue2.val());
+        self.encode_red.data.next = self.red8.val();
+        self.encode_green.data.next = self.green8.val();
+        self.encode_blue.data.next = self.blue8.val();
 
         // ---- the three channels ----
         self.encode_red.clock.next = self.clock.val();
@@ -220,5 +264,17 @@ impl Logic for ScanOut {
         self.blue.next = self.encode_blue.symbol.val();
         self.green.next = self.encode_green.symbol.val();
         self.red.next = self.encode_red.symbol.val();
+
+        // ---- the VGA levels ----
+        self.vga_red_q.d.next = self.red8.val();
+        self.vga_green_q.d.next = self.green8.val();
+        self.vga_blue_q.d.next = self.blue8.val();
+        self.vga_hsync_q.d.next = self.hsync_q.q.val();
+        self.vga_vsync_q.d.next = self.vsync_q.q.val();
+        self.vga_red.next = self.vga_red_q.q.val();
+        self.vga_green.next = self.vga_green_q.q.val();
+        self.vga_blue.next = self.vga_blue_q.q.val();
+        self.vga_hsync.next = self.vga_hsync_q.q.val();
+        self.vga_vsync.next = self.vga_vsync_q.q.val();
     }
 }

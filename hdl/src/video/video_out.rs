@@ -3,7 +3,8 @@
 //! scan-out ([`super::ScanOut`]) drawing them as the three TMDS channels.
 //!
 //! ```text
-//!  row, index, offer ─► FrameWrite ─ write port ─► ScanOut ─► red, green, blue symbols
+//!  row, index, offer ─► FrameWrite ─ write port ─► ScanOut ─► red, green, blue symbols,
+//!                                                              vga_* levels
 //!  taken ◄──────────────┘   ▲ vblank ──────────────┘
 //! ```
 
@@ -25,6 +26,12 @@ pub struct VideoOut {
     pub blue: Signal<Out, Bits<10>>,
     pub green: Signal<Out, Bits<10>>,
     pub red: Signal<Out, Bits<10>>,
+    /// The same pixels as VGA levels ([`ScanOut`]'s `vga_*`).
+    pub vga_red: Signal<Out, Bits<8>>,
+    pub vga_green: Signal<Out, Bits<8>>,
+    pub vga_blue: Signal<Out, Bits<8>>,
+    pub vga_hsync: Signal<Out, Bit>,
+    pub vga_vsync: Signal<Out, Bit>,
     writer: FrameWrite,
     scan: ScanOut,
 }
@@ -41,6 +48,11 @@ impl VideoOut {
             blue: Default::default(),
             green: Default::default(),
             red: Default::default(),
+            vga_red: Default::default(),
+            vga_green: Default::default(),
+            vga_blue: Default::default(),
+            vga_hsync: Default::default(),
+            vga_vsync: Default::default(),
             writer: Default::default(),
             scan: ScanOut::new(mode, scale),
         }
@@ -65,5 +77,10 @@ impl Logic for VideoOut {
         self.blue.next = self.scan.blue.val();
         self.green.next = self.scan.green.val();
         self.red.next = self.scan.red.val();
+        self.vga_red.next = self.scan.vga_red.val();
+        self.vga_green.next = self.scan.vga_green.val();
+        self.vga_blue.next = self.scan.vga_blue.val();
+        self.vga_hsync.next = self.scan.vga_hsync.val();
+        self.vga_vsync.next = self.scan.vga_vsync.val();
     }
 }
