@@ -29,8 +29,11 @@ const OUR_GOWIN_MODELS: [(&str, &str); 4] = [
 
 /// Models of the Xilinx 7-series cells in our netlists that yosys 0.70 ships only as empty
 /// shells (in `cells_sim.v`, whose shells are left out), for the configurations yosys uses.
-const OUR_XILINX_MODELS: [(&str, &str); 1] =
-    [("RAMB18E1", include_str!("netlist/xilinx_ramb18e1.v"))];
+/// Both include [`XILINX_BRAM_COMMON`], written in place.
+const OUR_XILINX_MODELS: [(&str, &str); 2] = [
+    ("RAMB18E1", include_str!("netlist/xilinx_ramb18e1.v")),
+    ("RAMB36E1", include_str!("netlist/xilinx_ramb36e1.v")),
+];
 
 /// The Cyclone V cell whose yosys model Icarus cannot read, rewritten.
 const OUR_INTEL_ALM_MODELS: [(&str, &str); 1] =
@@ -49,6 +52,12 @@ const INTEL_ALM_MODEL_FILES: [&str; 5] = [
 const GOWIN_BSRAM_COMMON: (&str, &str) = (
     "`include \"gowin_bsram_common.vh\"",
     include_str!("netlist/gowin_bsram_common.vh"),
+);
+
+/// What the Xilinx block RAM models share, and the line that includes it.
+const XILINX_BRAM_COMMON: (&str, &str) = (
+    "`include \"xilinx_bram_common.vh\"",
+    include_str!("netlist/xilinx_bram_common.vh"),
 );
 
 /// Synthesises `verilog` (top module `top`) for `target` in `dir` with the flow's own yosys
@@ -89,12 +98,6 @@ pub fn gate_level(
             line.trim()
         )));
     }
-    if family == Family::Xilinx7 && netlist.contains("RAMB36E1 ") {
-        return Err(ToolError::Unsupported(format!(
-            "{}: a RAMB36E1, which the replay has no model of (only RAMB18E1)",
-            dir.join("netlist.v").display()
-        )));
-    }
     let (library, ours) = match family {
         Family::Gowin => (
             cell_models(&yowasp_share("gowin")?, "cells_sim.v", &[])?,
@@ -124,10 +127,15 @@ pub fn gate_level(
             )
         }
     };
-    let (include, common) = GOWIN_BSRAM_COMMON;
     let ours: Vec<String> = ours
         .iter()
-        .map(|(_, model)| model.replace(&format!("\t{include}\n"), common))
+        .map(|(_, model)| {
+            [GOWIN_BSRAM_COMMON, XILINX_BRAM_COMMON]
+                .iter()
+                .fold(model.to_string(), |model, (include, common)| {
+                    model.replace(&format!("\t{include}\n"), common)
+                })
+        })
         .collect();
     Ok(format!("{netlist}\n{library}\n{}", ours.join("\n")))
 }

@@ -8,7 +8,7 @@ use gpu16_fpga::cosim::Recording;
 use gpu16_hdl::board::top::BoardTop;
 use gpu16_hdl::sim::{settle, tick};
 use gpu16_sim::link::framing::{Deframer, Found, Frame};
-use gpu16_sim::link::{Command, REPLY_SYNC};
+use gpu16_sim::link::{BoardStatus, Command, REPLY_SYNC};
 use rust_hdl::prelude::*;
 use std::collections::VecDeque;
 
@@ -29,7 +29,12 @@ pub struct BoardHarness {
 
 impl BoardHarness {
     pub fn new(counters: bool) -> BoardHarness {
-        let mut top = BoardTop::new(sim_config(counters, 16));
+        BoardHarness::with_cores(counters, 16)
+    }
+
+    /// The board top with a GPU of `cores` cores.
+    pub fn with_cores(counters: bool, cores: usize) -> BoardHarness {
+        let mut top = BoardTop::new(sim_config(counters, cores));
         top.connect_all();
         BoardHarness {
             top,
@@ -117,4 +122,45 @@ impl BoardHarness {
         }
         panic!("{command:?}: no reply");
     }
+}
+
+/// An exchange on the board top's UART pins (with counters, a GPU of `cores` cores), from
+/// power-up, recorded for a replay: identify, load a program and a byte of memory, launch,
+/// poll, read the timeline log, memory, registers and counters.
+pub fn recorded_exchange(cores: usize) -> Recording {
+    let mut h = BoardHarness::with_cores(true, cores);
+    h.recording = Some(Recording::default());
+    h.idle(1100); // the power-on reset
+    assert_eq!(h.request(Command::Identify, &[]).payload.len(), 15);
+    // One or two cores double the byte at 0: two read 21 before either writes, so it is 42
+    // either way.
+    let mask = if cores > 1 { 0x3 } else { 0x1 };
+    let source = format!(
+        ".cf mask={mask:#x} fence=no\n.if\n  sub r0, r0, r0\n  ld [r0, r0], r9\n  add r9, r9, r9\n  \
+         st [r0, r0], r9\n  ready\n"
+    );
+    let frames = gpu16_sim::asm::assemble_for(&source, cores)
+        .unwrap_or_else(|e| panic!("{e}\n{source}"))
+        .frames;
+    let mut payload = vec![0u8];
+    for f in &frames {
+        for k in 0..4 {
+            payload.extend(f.task_line(k).to_le_bytes());
+        }
+    }
+    h.request(Command::WriteTm, &payload);
+    h.request(Command::WriteSm, &[0, 0, 21]);
+    h.request(Command::Launch, &[frames.len() as u8, 0, 1, 0, 0]);
+    let status = loop {
+        let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+        if st.done {
+            break st;
+        }
+    };
+    assert_eq!(status.code, 0);
+    h.request(Command::ReadEvents, &[0, 0, status.events as u8]);
+    assert_eq!(h.request(Command::ReadSm, &[0, 0, 2]).payload, [42, 0]);
+    h.request(Command::ReadRegs, &[9, 2]);
+    h.request(Command::ReadCounters, &[0, 2]);
+    h.recording.take().unwrap()
 }

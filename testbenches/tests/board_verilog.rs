@@ -3,7 +3,7 @@
 //! bridge — replays an exchange over its UART pins cycle for cycle in Icarus and Verilator.
 
 use gpu16_fpga::board::sim::sim_config;
-use gpu16_fpga::cosim::{Recording, Simulator};
+use gpu16_fpga::cosim::Simulator;
 use gpu16_fpga::{emit, lint};
 use gpu16_hdl::board::echo::EchoTop;
 use gpu16_hdl::board::leds::Leds;
@@ -15,9 +15,8 @@ use gpu16_hdl::bridge::receiver::Receiver;
 use gpu16_hdl::bridge::uart_rx::UartRx;
 use gpu16_hdl::bridge::uart_tx::UartTx;
 use gpu16_hdl::bridge::{Bridge, BridgeConfig};
-use gpu16_sim::link::{BoardStatus, Command};
-use gpu16_testbenches::board_harness::BoardHarness;
-use gpu16_testbenches::{asm, lint_block, scratch};
+use gpu16_testbenches::board_harness::recorded_exchange;
+use gpu16_testbenches::{lint_block, scratch};
 use rust_hdl::prelude::Block;
 
 const CONFIG: BridgeConfig = BridgeConfig {
@@ -79,37 +78,6 @@ fn the_board_top_passes_yosys_and_verilator_lint() {
     .unwrap();
 }
 
-/// An exchange on the board top's UART pins, from power-up: identify, load a program and a
-/// byte of memory, launch, poll, read the timeline log, memory, registers and counters.
-fn board_exchange() -> Recording {
-    let mut h = BoardHarness::new(true);
-    h.recording = Some(Recording::default());
-    h.idle(1100); // the power-on reset
-    assert_eq!(h.request(Command::Identify, &[]).payload.len(), 15);
-    let frames = asm(".cf mask=0x3 fence=no\n.if\n  sub r0, r0, r0\n  ld [r0, r0], r9\n  add r9, r9, r9\n  st [r0, r0], r9\n  ready\n");
-    let mut payload = vec![0u8];
-    for f in &frames {
-        for k in 0..4 {
-            payload.extend(f.task_line(k).to_le_bytes());
-        }
-    }
-    h.request(Command::WriteTm, &payload);
-    h.request(Command::WriteSm, &[0, 0, 21]);
-    h.request(Command::Launch, &[frames.len() as u8, 0, 1, 0, 0]);
-    let status = loop {
-        let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
-        if st.done {
-            break st;
-        }
-    };
-    assert_eq!(status.code, 0);
-    h.request(Command::ReadEvents, &[0, 0, status.events as u8]);
-    assert_eq!(h.request(Command::ReadSm, &[0, 0, 2]).payload, [42, 0]);
-    h.request(Command::ReadRegs, &[9, 2]);
-    h.request(Command::ReadCounters, &[0, 2]);
-    h.recording.take().unwrap()
-}
-
 /// The board top with `config`'s bridge, as module `gpu16_board_top`.
 fn board_top_verilog(config: BridgeConfig) -> String {
     let mut top = BoardTop::new(config);
@@ -119,7 +87,7 @@ fn board_top_verilog(config: BridgeConfig) -> String {
 
 #[test]
 fn the_board_top_replays_a_uart_exchange_in_icarus_and_verilator() {
-    let rec = board_exchange();
+    let rec = recorded_exchange(16);
     assert!(rec.cycles() > 5_000, "a whole exchange is replayed");
     let v = board_top_verilog(sim_config(true, 16));
     rec.run(

@@ -7,16 +7,22 @@
 //! the classroom ones, with the same blocks and cells as the boards' GPUs of 16, 12 and 8
 //! cores, whose replays are benchmarks run by hand (docs/VERIFICATION.md;
 //! `GPU16_ECP5_CORES=N`, `GPU16_GOWIN_CORES=N`, `GPU16_XC7_CORES=N`, `GPU16_CYCLONE5_CORES=N`).
+//! By hand too (`-- --ignored`), the classroom families' board tops answering over the UART.
 
 use gpu16_fpga::blocks::{Block, Counters};
+use gpu16_fpga::board::sim::sim_config;
 use gpu16_fpga::cosim::{Recording, Simulator};
+use gpu16_fpga::emit;
 use gpu16_fpga::netlist::gate_level;
 use gpu16_fpga::synth::Target;
+use gpu16_hdl::board::top::BoardTop;
 use gpu16_sim::run::RunConfig;
+use gpu16_testbenches::board_harness::recorded_exchange;
 use gpu16_testbenches::parallel::on_every_seed;
 use gpu16_testbenches::random_program::random_program_for;
 use gpu16_testbenches::Example;
 use gpu16_testbenches::{examples, record_gpu_run, scratch, seeds};
+use rust_hdl::prelude::Block as _;
 
 /// The ECP5's: the shared memory in `DP16KD`, the multipliers in `MULT18X18D`.
 #[test]
@@ -62,6 +68,32 @@ fn gpu_netlist_for_cyclone_v_matches_rust_hdl_in_icarus() {
         &["histogram"],
         &seeds(1),
     );
+}
+
+/// The board top (the UART, the bridge and its timeline log, the picture's copy, a GPU of
+/// one core; the video's pixel clock held still, its path is video_netlist.rs's) as yosys
+/// builds it for the classroom boards' Xilinx 7 series and Cyclone V, replayed from power-up
+/// through its UART pins against rust-hdl: an exchange that loads, runs and reads back a
+/// program. By hand, a few minutes: `cargo test -p gpu16-testbenches --test gpu_netlist --
+/// --ignored`.
+#[test]
+#[ignore = "by hand (a few minutes): the classroom families' board-top netlists over the UART"]
+fn board_top_netlists_for_xilinx_7_series_and_cyclone_v_answer_over_the_uart() {
+    let rec = recorded_exchange(1);
+    let mut top = BoardTop::new(sim_config(true, 1));
+    top.connect_all();
+    let v = emit::verilog(&top, "gpu16_board_top").unwrap();
+    std::thread::scope(|s| {
+        for target in [Target::Xc7a35t, Target::Cyclone5] {
+            let (rec, v) = (&rec, &v);
+            s.spawn(move || {
+                let dir = scratch!(&format!("board_top_netlist_{}", target.name()));
+                let netlist = gate_level(v, "gpu16_board_top", target, &dir).unwrap();
+                rec.run(&netlist, "gpu16_board_top", Simulator::Icarus, &dir)
+                    .unwrap_or_else(|e| panic!("{}: {e}", target.name()));
+            });
+        }
+    });
 }
 
 /// The two examples most families replay: the locks, every bank.

@@ -1,8 +1,9 @@
-//! The video path as yosys builds it for an ECP5 and for the Gowin GW2A and GW5A — the copy
-//! (`FrameCopy`, the GPU clock) and the video output (`VideoOut`: the frame memory's writer,
-//! the frame memory in block RAM, the timing and the TMDS encoders, the pixel clock) — each
-//! replayed cycle for cycle on every port in Icarus against rust-hdl, from power-up, while a
-//! random picture is copied and drawn. The blocks are emitted in the simulated mode
+//! The video path as yosys builds it for an ECP5, for the Gowin GW2A and GW5A, and for the
+//! classroom boards' Xilinx 7 series and Cyclone V — the copy (`FrameCopy`, the GPU clock)
+//! and the video output (`VideoOut`: the frame memory's writer, the frame memory in block
+//! RAM, the timing, the TMDS encoders and the VGA levels, the pixel clock) — each replayed
+//! cycle for cycle on every port in Icarus against rust-hdl, from power-up, while a random
+//! picture is copied and drawn. The blocks are emitted in the simulated mode
 //! (`gpu16_hdl::video_driver::SIMULATED_MODE`): the boards' 640×480 differs only in the
 //! timing's constants, and three of its frames would be 1.3 million cycles.
 
@@ -97,4 +98,16 @@ fn video_netlist_for_gowin_gw2a_matches_rust_hdl_in_icarus() {
 #[test]
 fn video_netlist_for_gowin_gw5a_matches_rust_hdl_in_icarus() {
     replays(Target::Gw5a25);
+}
+
+/// The frame memory in a `RAMB36E1` (our model).
+#[test]
+fn video_netlist_for_xilinx_7_series_matches_rust_hdl_in_icarus() {
+    replays(Target::Xc7a35t);
+}
+
+/// The frame memory in `MISTRAL_M10K`s (our model).
+#[test]
+fn video_netlist_for_cyclone_v_matches_rust_hdl_in_icarus() {
+    replays(Target::Cyclone5);
 }

@@ -14,7 +14,8 @@
 // the old word; RSTRAM sets the output to SRVAL (in SDP, RSTRAMARSTRAM the whole word: SRVAL_A
 // the low half, SRVAL_B the high). Outputs start at INIT_A and INIT_B (an x bit as 0, as in a
 // bitstream). The initial contents must be zeros (crate::netlist refuses
-// others). Any other configuration stops the simulation.
+// others). Any other configuration stops the simulation. The behaviour is
+// xilinx_bram_common.vh's, which the RAMB36E1's model shares.
 module RAMB18E1(CLKARDCLK, CLKBWRCLK, ENARDEN, ENBWREN, REGCEAREGCE, REGCEB, RSTRAMARSTRAM,
 	RSTRAMB, RSTREGARSTREG, RSTREGB, ADDRARDADDR, ADDRBWRADDR, DIADI, DIBDI, DIPADIP, DIPBDIP,
 	WEA, WEBWE, DOADO, DOBDO, DOPADOP, DOPBDOP);
@@ -127,163 +128,9 @@ module RAMB18E1(CLKARDCLK, CLKBWRCLK, ENARDEN, ENBWREN, REGCEAREGCE, REGCEB, RST
 	parameter IS_RSTREGARSTREG_INVERTED = 1'b0;
 	parameter IS_RSTREGB_INVERTED = 1'b0;
 
-	// Bits 0-16,383 are the data bits, 16,384-18,431 the parity bits.
-	reg mem [0:18431];
-	// Port A's and port B's outputs as {parity, data}: 18 bits each (in SDP, A's the low
-	// half of the 36-bit word read, B's the high half).
-	reg [17:0] out_a, out_b;
-	assign {DOPADOP, DOADO} = out_a;
-	assign {DOPBDOP, DOBDO} = out_b;
-	wire sdp = RAM_MODE == "SDP";
-
-	function modelled_width;
-		input integer width;
-		modelled_width = width == 0 || width == 1 || width == 2 || width == 4 || width == 9
-			|| width == 18;
-	endfunction
-	function modelled_mode;
-		input [8*11-1:0] mode;
-		modelled_mode = mode == "READ_FIRST" || mode == "WRITE_FIRST" || mode == "NO_CHANGE";
-	endfunction
-	// `value` with its x and z bits as 0.
-	function [17:0] known;
-		input [17:0] value;
-		integer k;
-		for (k = 0; k < 18; k = k + 1)
-			known[k] = value[k] === 1'b1;
-	endfunction
-
-	integer i;
-	initial begin
-		if (DOA_REG != 0 || DOB_REG != 0 || !modelled_mode(WRITE_MODE_A)
-				|| !modelled_mode(WRITE_MODE_B)
-				|| {IS_CLKARDCLK_INVERTED, IS_CLKBWRCLK_INVERTED, IS_ENARDEN_INVERTED,
-					IS_ENBWREN_INVERTED, IS_RSTRAMARSTRAM_INVERTED, IS_RSTRAMB_INVERTED,
-					IS_RSTREGARSTREG_INVERTED, IS_RSTREGB_INVERTED} != 0
-				|| (RAM_MODE == "TDP" && !(modelled_width(READ_WIDTH_A)
-					&& modelled_width(READ_WIDTH_B) && modelled_width(WRITE_WIDTH_A)
-					&& modelled_width(WRITE_WIDTH_B)))
-				|| (RAM_MODE == "SDP" && !((READ_WIDTH_A == 36 || READ_WIDTH_A == 0)
-					&& READ_WIDTH_B == 0 && WRITE_WIDTH_A == 0
-					&& (WRITE_WIDTH_B == 36 || WRITE_WIDTH_B == 0)))
-				|| (RAM_MODE != "TDP" && RAM_MODE != "SDP")) begin
-			$display("RAMB18E1: configuration not modelled");
-			$finish;
-		end
-		for (i = 0; i < 18432; i = i + 1)
-			mem[i] = 1'b0;
-		out_a = known(INIT_A);
-		out_b = known(INIT_B);
-	end
-
-	// A port of `width` bits: its data bits (8 of a 9-bit byte) and parity bits, and the place
-	// of its word's bit k (data) or parity bit k among the memory's bits.
-	function integer data_bits;
-		input integer width;
-		data_bits = width == 36 ? 32 : width == 18 ? 16 : width == 9 ? 8 : width;
-	endfunction
-	function integer parity_bits;
-		input integer width;
-		parity_bits = width / 9;
-	endfunction
-	function integer data_place;
-		input [13:0] addr;
-		input integer width;
-		input integer k;
-		data_place = (addr / data_bits(width)) * data_bits(width) + k;
-	endfunction
-	function integer parity_place;
-		input [13:0] addr;
-		input integer width;
-		input integer k;
-		parity_place = 16384 + (addr / data_bits(width)) * parity_bits(width) + k;
-	endfunction
-
-	// The word of `width` bits at `addr`, as {parity, data} (36 bits: {p3..p0, d31..d0}).
-	function [35:0] read;
-		input [13:0] addr;
-		input integer width;
-		integer k;
-		begin
-			read = 36'b0;
-			for (k = 0; k < data_bits(width); k = k + 1)
-				read[k] = mem[data_place(addr, width, k)];
-			for (k = 0; k < parity_bits(width); k = k + 1)
-				read[32 + k] = mem[parity_place(addr, width, k)];
-		end
-	endfunction
-	// The word as the outputs carry it: 18 bits {parity[1:0], data[15:0]}, or for 36 bits
-	// the low half then the high half.
-	function [35:0] to_pins;
-		input [35:0] word;
-		to_pins = {word[35:34], word[31:16], word[33:32], word[15:0]};
-	endfunction
-	// `word` with the bytes `enables` selects replaced by those of `data`.
-	function [35:0] merge;
-		input [35:0] word, data;
-		input [3:0] enables;
-		input integer width;
-		integer k;
-		begin
-			merge = word;
-			for (k = 0; k < data_bits(width); k = k + 1)
-				if (enables[width < 18 ? 0 : k / 8])
-					merge[k] = data[k];
-			for (k = 0; k < parity_bits(width); k = k + 1)
-				if (enables[width < 18 ? 0 : k])
-					merge[32 + k] = data[32 + k];
-		end
-	endfunction
-
-	// Port A: the TDP port A, or the SDP read port.
-	reg [35:0] old_a, new_a;
-	integer ka;
-	always @(posedge CLKARDCLK) if (ENARDEN) begin
-		old_a = read(ADDRARDADDR, READ_WIDTH_A != 0 ? READ_WIDTH_A : WRITE_WIDTH_A);
-		new_a = old_a;
-		if (!sdp && WRITE_WIDTH_A != 0 && WEA != 0) begin
-			new_a = merge(old_a, {2'b0, DIPADIP, 16'b0, DIADI}, {2'b0, WEA}, WRITE_WIDTH_A);
-			for (ka = 0; ka < data_bits(WRITE_WIDTH_A); ka = ka + 1)
-				mem[data_place(ADDRARDADDR, WRITE_WIDTH_A, ka)] <= new_a[ka];
-			for (ka = 0; ka < parity_bits(WRITE_WIDTH_A); ka = ka + 1)
-				mem[parity_place(ADDRARDADDR, WRITE_WIDTH_A, ka)] <= new_a[32 + ka];
-		end
-		if (READ_WIDTH_A != 0) begin
-			if (RSTRAMARSTRAM && sdp)
-				{out_b, out_a} <= {known(SRVAL_B), known(SRVAL_A)};
-			else if (RSTRAMARSTRAM)
-				out_a <= known(SRVAL_A);
-			else if (sdp)
-				{out_b, out_a} <= to_pins(old_a);
-			else if (WRITE_WIDTH_A == 0 || WEA == 0 || WRITE_MODE_A == "READ_FIRST")
-				out_a <= to_pins(old_a);
-			else if (WRITE_MODE_A == "WRITE_FIRST")
-				out_a <= to_pins(new_a);
-		end
-	end
-
-	// Port B: the TDP port B, or the SDP write port.
-	reg [35:0] old_b, new_b;
-	integer kb;
-	wire [3:0] enables_b = sdp ? WEBWE : {2'b0, WEBWE[1:0]};
-	wire [35:0] data_b = sdp ? {DIPBDIP, DIPADIP, DIBDI, DIADI} : {2'b0, DIPBDIP, 16'b0, DIBDI};
-	always @(posedge CLKBWRCLK) if (ENBWREN) begin
-		old_b = read(ADDRBWRADDR, READ_WIDTH_B != 0 ? READ_WIDTH_B : WRITE_WIDTH_B);
-		new_b = old_b;
-		if (WRITE_WIDTH_B != 0 && enables_b != 0) begin
-			new_b = merge(old_b, data_b, enables_b, WRITE_WIDTH_B);
-			for (kb = 0; kb < data_bits(WRITE_WIDTH_B); kb = kb + 1)
-				mem[data_place(ADDRBWRADDR, WRITE_WIDTH_B, kb)] <= new_b[kb];
-			for (kb = 0; kb < parity_bits(WRITE_WIDTH_B); kb = kb + 1)
-				mem[parity_place(ADDRBWRADDR, WRITE_WIDTH_B, kb)] <= new_b[32 + kb];
-		end
-		if (!sdp && READ_WIDTH_B != 0) begin
-			if (RSTRAMB)
-				out_b <= known(SRVAL_B);
-			else if (WRITE_WIDTH_B == 0 || enables_b == 0 || WRITE_MODE_B == "READ_FIRST")
-				out_b <= to_pins(old_b);
-			else if (WRITE_MODE_B == "WRITE_FIRST")
-				out_b <= to_pins(new_b);
-		end
-	end
+	localparam integer PD = 16;
+	localparam integer PP = 2;
+	localparam integer MEM_DATA = 16384;
+	localparam modelled_extras = 1;
+	`include "xilinx_bram_common.vh"
 endmodule
