@@ -282,11 +282,8 @@ fn project_on_its_own_pins(dir: &Path, (board, clock, rx, tx): (&str, &str, &str
     if let Some((_, pins)) = vga {
         let bits = pins.iter().filter(|(p, _)| p.ends_with("[0]")).count();
         assert_eq!(bits, 3, "{board}");
-        let width = pins
-            .iter()
-            .filter(|(p, _)| p.starts_with(&pins[0].0[..pins[0].0.len() - 3]))
-            .count();
-        let red = &pins[0].0[..pins[0].0.len() - 3];
+        let red = pins[0].0.trim_end_matches("[0]");
+        let width = pins.iter().filter(|(p, _)| p.starts_with(red)).count();
         assert!(
             wrapper.contains(&format!("assign {red} = vga_red[7:{}];", 8 - width)),
             "{board}: {wrapper}"

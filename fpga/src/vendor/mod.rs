@@ -549,9 +549,7 @@ impl VendorBoard {
             None => String::new(),
         };
         let video = match pins.vga {
-            None => ".pixel_clock(1'b0), .tmds_blue(), .tmds_green(), .tmds_red(), .vga_red(), \
-                     .vga_green(), .vga_blue(), .vga_hsync(), .vga_vsync()"
-                .to_string(),
+            None => crate::board::video::NO_VIDEO_PORTS.to_string(),
             Some(vga) => {
                 if pixel_port.is_empty() {
                     writeln!(
