@@ -642,12 +642,13 @@ fn a_tm_line_of_fewer_than_16_digits_is_refused_with_its_line() {
 
 #[test]
 fn a_long_rtl_run_shows_its_progress_on_a_terminal_only() {
-    // ~61,000 cycles: over ten seconds of rust-hdl, past the five after which the hint comes.
+    // ~30,800 cycles: tens of seconds of the debug build's rust-hdl (several hundred cycles a
+    // second with the GPU of 16 cores), past the five after which the hint comes.
     let dir = scratch("progress");
     let s = write(
         &dir,
         "long.s",
-        ".cf mask=0x1\n.if\nset_const 1, r9\nset_const 120, r11\nouter: set_const 255, r10\n\
+        ".cf mask=0x1\n.if\nset_const 1, r9\nset_const 60, r11\nouter: set_const 255, r10\n\
          inner: sub r10, r9, r10\nbnz r10, inner\nsub r11, r9, r11\nbnz r11, outer\nready\n",
     );
     // On a terminal (util-linux `script` gives it one): the count against the limit, its
