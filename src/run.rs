@@ -422,7 +422,7 @@ fn scanned_out(sm: &sm::SmImage) -> Result<sm::SmImage> {
         SIMULATED_MODE,
         SIMULATED_SCALE,
         (1, 1),
-        3,
+        2,
         &mut |[r, g, b]| match receive(r, g, b) {
             Ok(seen) => monitor.see(seen),
             Err(e) => {

@@ -9,7 +9,8 @@ use crate::video::{FrameCopy, VideoMode, VideoOut};
 
 /// A mode for simulation: the picture at ×2 in a 132 × 130 visible area, a short line and a
 /// vertical blanking long enough for the whole copy (24,360 pixel cycles a frame, against
-/// 420,000 at 640×480), so a picture is seen in three frames.
+/// 420,000 at 640×480): the copy takes the first frame's blanking, and the second frame shows
+/// the picture whole.
 pub const SIMULATED_MODE: VideoMode = VideoMode {
     h_visible: 132,
     h_front: 2,

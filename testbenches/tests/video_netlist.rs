@@ -5,7 +5,7 @@
 //! cycle for cycle on every port in Icarus against rust-hdl, from power-up, while a random
 //! picture is copied and drawn. The blocks are emitted in the simulated mode
 //! (`gpu16_hdl::video_driver::SIMULATED_MODE`): the boards' 640×480 differs only in the
-//! timing's constants, and three of its frames would be 1.3 million cycles.
+//! timing's constants, and two of its frames would be 840,000 cycles.
 
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::emit;
@@ -19,7 +19,7 @@ use gpu16_testbenches::scratch;
 use rust_hdl::prelude::Block;
 use std::sync::OnceLock;
 
-/// The copy's and the video output's recordings while a random picture is shown for three
+/// The copy's and the video output's recordings while a random picture is shown for two
 /// frames at one rate (a GPU cycle for every pixel cycle), made once; checks the monitor sees
 /// it.
 fn recordings() -> &'static (Recording, Recording) {
@@ -37,7 +37,7 @@ fn record() -> (Recording, Recording) {
         SIMULATED_MODE,
         SIMULATED_SCALE,
         (1, 1),
-        3,
+        2,
         &mut |block| match block {
             Settled::Copy(c) => copy.sample(c),
             Settled::Out(o) => {

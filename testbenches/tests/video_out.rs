@@ -21,7 +21,7 @@ fn shown(sm: &[u8], gpu: u64, pixel: u64) -> Vec<u8> {
         SIMULATED_MODE,
         SIMULATED_SCALE,
         (gpu, pixel),
-        3,
+        2,
         &mut |[r, g, b]| monitor.see(receive(r, g, b).unwrap()),
     )
     .unwrap();
