@@ -412,7 +412,7 @@ fn regs_image(regs: &[[u8; 16]]) -> String {
 /// monitor model. It must be the memory's picture; anything else is a bug in the video RTL,
 /// reported rather than written.
 fn scanned_out(sm: &sm::SmImage) -> Result<sm::SmImage> {
-    use gpu16_hdl::video_driver::{show, SIMULATED_MODE, SIMULATED_SCALE};
+    use gpu16_hdl::video_driver::{show, SIMULATED_FRAMES, SIMULATED_MODE, SIMULATED_SCALE};
     use gpu16_sim::dvi::{receive, Monitor};
     let mut monitor = Monitor::new(!SIMULATED_MODE.sync_high);
     let mut garbled = None;
@@ -422,7 +422,7 @@ fn scanned_out(sm: &sm::SmImage) -> Result<sm::SmImage> {
         SIMULATED_MODE,
         SIMULATED_SCALE,
         (1, 1),
-        2,
+        SIMULATED_FRAMES,
         &mut |[r, g, b]| match receive(r, g, b) {
             Ok(seen) => monitor.see(seen),
             Err(e) => {

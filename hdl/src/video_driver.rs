@@ -23,6 +23,9 @@ pub const SIMULATED_MODE: VideoMode = VideoMode {
     sync_high: false,
 };
 pub const SIMULATED_SCALE: u16 = 2;
+/// The frames to play in [`SIMULATED_MODE`] to see a picture whole: the copy takes the
+/// first frame's blanking, the second frame shows it.
+pub const SIMULATED_FRAMES: u64 = 2;
 
 /// A rising edge of one of the two clocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,7 +12,9 @@ use gpu16_fpga::emit;
 use gpu16_fpga::netlist::gate_level;
 use gpu16_fpga::synth::Target;
 use gpu16_hdl::video::{FrameCopy, VideoOut};
-use gpu16_hdl::video_driver::{play, symbols, Settled, SIMULATED_MODE, SIMULATED_SCALE};
+use gpu16_hdl::video_driver::{
+    play, symbols, Settled, SIMULATED_FRAMES, SIMULATED_MODE, SIMULATED_SCALE,
+};
 use gpu16_sim::dvi::{receive, Monitor};
 use gpu16_testbenches::rng::Rng;
 use gpu16_testbenches::scratch;
@@ -37,7 +39,7 @@ fn record() -> (Recording, Recording) {
         SIMULATED_MODE,
         SIMULATED_SCALE,
         (1, 1),
-        2,
+        SIMULATED_FRAMES,
         &mut |block| match block {
             Settled::Copy(c) => copy.sample(c),
             Settled::Out(o) => {

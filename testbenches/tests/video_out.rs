@@ -4,7 +4,7 @@
 //! for every picture example and random pictures, in the small mode `gpu16 run --frame`
 //! plays them in.
 
-use gpu16_hdl::video_driver::{show, SIMULATED_MODE, SIMULATED_SCALE};
+use gpu16_hdl::video_driver::{show, SIMULATED_FRAMES, SIMULATED_MODE, SIMULATED_SCALE};
 use gpu16_sim::dvi::{receive, Monitor};
 use gpu16_sim::image::picture;
 use gpu16_testbenches::examples;
@@ -21,7 +21,7 @@ fn shown(sm: &[u8], gpu: u64, pixel: u64) -> Vec<u8> {
         SIMULATED_MODE,
         SIMULATED_SCALE,
         (gpu, pixel),
-        2,
+        SIMULATED_FRAMES,
         &mut |[r, g, b]| monitor.see(receive(r, g, b).unwrap()),
     )
     .unwrap();
