@@ -33,7 +33,7 @@ pub enum BoardArg {
     /// Colorlight i9 (LFE5U-45F) on the i5's extension board.
     #[value(name = "colorlight-i9")]
     ColorlightI9,
-    /// Sipeed Tang Nano 20K (GW2AR-18): a GPU of 12 cores by default.
+    /// Sipeed Tang Nano 20K (GW2AR-18): a GPU of 10 cores by default (docs/BOARD.md).
     #[value(name = "tangnano20k")]
     TangNano20k,
     /// Sipeed Tang Primer 25K (GW5A-25) on its dock: a GPU of 8 cores by default.
