@@ -153,7 +153,8 @@ impl Board {
     }
 
     /// N, the cores of the GPU `gpu16 build` puts on this board by default: the most that
-    /// fit with the bridge and meet the board's clock, as measured (docs/BOARD.md).
+    /// fit with the bridge and the video, route, and meet the board's clock, as measured
+    /// (docs/BOARD.md).
     pub fn default_cores(self) -> usize {
         match self {
             // 12 cores with the video place, but nextpnr's router does not finish them, nor
