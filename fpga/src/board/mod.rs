@@ -157,8 +157,8 @@ impl Board {
     /// (docs/BOARD.md).
     pub fn default_cores(self) -> usize {
         match self {
-            // 12 cores with the video place, but nextpnr's router does not finish them, nor
-            // 11 in over two hours; 10 route in 20 minutes (BOARD.md).
+            // 12 cores with the video place, but nextpnr's router had not finished them after
+            // 70 minutes, nor 11 after two hours; 10 route in 20 minutes (BOARD.md).
             Board::TangNano20k => 10,
             Board::TangPrimer25k => 8,
             // With the video on, nextpnr finds no legal placement at 7 or 8 cores (BOARD.md).
