@@ -7,7 +7,7 @@ mod common;
 use common::scratch;
 
 use gpu16_fpga::board::sim::{BoardSim, Running};
-use gpu16_fpga::board::Board;
+use gpu16_fpga::board::{video, Board};
 use gpu16_fpga::vendor::VendorBoard;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -581,11 +581,20 @@ fn bitstream_on_its_pins(board: Board) {
     let bit = dir.join(board.bitstream_file());
     let size = std::fs::metadata(&bit).unwrap().len();
     assert!(size > 50_000, "{}: a {size}-byte bitstream", board.name());
-    assert!(
-        text(&o.stdout).contains("timing met"),
-        "{}",
-        text(&o.stdout)
-    );
+    let report = text(&o.stdout);
+    assert!(report.contains("timing met"), "{report}");
+    // Each video clock is held to its own frequency, not the design's: on ECP5 nextpnr
+    // derives it from the PLL, on Gowin `board.sdc` gives it.
+    if let Some(bit_hz) = video::bit_clock_hz(board) {
+        let needs = format!("needs {:.1}:", f64::from(bit_hz) / 5e6);
+        assert!(
+            report
+                .lines()
+                .any(|l| l.contains("pixel_clock") && l.contains(&needs)),
+            "{}: the pixel clock is not held to its {needs}\n{report}",
+            board.name()
+        );
+    }
 }
 
 /// A fake board behind a pseudo-terminal: `answer` gets each request (command, arguments) and

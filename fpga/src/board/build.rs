@@ -184,6 +184,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         target,
         constraints: Some(board.constraints()),
         freq_mhz: clock_mhz,
+        generated_clocks: super::video::generated_clocks(board)?,
         pack: true,
     };
     let report = implement(&flow, &opts.dir, Stop::AfterRouting, progress)?;

@@ -371,6 +371,17 @@ impl Pll {
         format!("{head}{}{divide}endmodule\n", self.instance(true))
     }
 
+    /// The output pins of [`Pll::video_verilog`]'s cells that drive its bit and pixel
+    /// clocks, as `cell/PORT` inside the module.
+    pub fn video_clock_pins(&self) -> [&'static str; 2] {
+        match self.kind {
+            PllKind::Ecp5 => ["pll/CLKOP", "pll/CLKOS"],
+            PllKind::Gw2a => ["pll/CLKOUT", "divide/CLKOUT"],
+            PllKind::Gw5a => ["pll/CLKOUT0", "pll/CLKOUT1"],
+            PllKind::Mmcm => unreachable!("no Xilinx board has gpu16's video yet"),
+        }
+    }
+
     /// The divider of the MMCM's second output (`CLKOUT1_DIVIDE`) that makes the VGA pixel
     /// clock from its oscillator: the whole number nearest 25.175 MHz, within
     /// [`VGA_PIXEL_HZ`].

@@ -25,6 +25,8 @@ use std::fmt::Write;
 /// The video PLL's module, and the ECP5 gearbox's.
 pub const VIDEO_PLL: &str = "gpu16_video_pll";
 pub const GEARBOX: &str = "gpu16_gearbox";
+/// The video PLL's instance in the pin wrapper.
+const VIDEO_PLL_INSTANCE: &str = "video_pll";
 
 /// The lanes' order on the serialisers: blue, green, red (the design's `tmds_*` outputs),
 /// then the TMDS clock.
@@ -44,6 +46,23 @@ pub fn bit_clock_hz(board: Board) -> Option<u32> {
         Board::TangNano20k => Some(126_000_000),
         _ => Some(125_000_000),
     }
+}
+
+/// The video's clocks that nextpnr is told of, as (the output pin that drives each, MHz): on
+/// the Gowin boards the bit and pixel clocks, as nextpnr-himbaechel derives no frequency for
+/// the outputs of a PLL or a `CLKDIV` and would hold them to the GPU's; none on the ECP5, whose
+/// nextpnr derives both from the `EHXPLLL`'s dividers.
+pub fn generated_clocks(board: Board) -> Result<Vec<(String, f64)>, ToolError> {
+    let pll = video_pll(board).map_err(|e| ToolError::Unexpected(e.to_string()))?;
+    let (Family::Gowin, Some(pll), Some(hz)) = (board.family(), pll, bit_clock_hz(board)) else {
+        return Ok(Vec::new());
+    };
+    let bit_mhz = f64::from(hz) / 1e6;
+    let [bit, pixel] = pll.video_clock_pins();
+    Ok(vec![
+        (format!("{VIDEO_PLL_INSTANCE}.{bit}"), bit_mhz),
+        (format!("{VIDEO_PLL_INSTANCE}.{pixel}"), bit_mhz / 5.0),
+    ])
 }
 
 /// The video PLL's dividers for `board`: the family's PLL, on the GW5A a `PLLA` (which
@@ -116,7 +135,7 @@ pub fn wrapper_lines(board: Board, oscillator: &str) -> String {
     writeln!(v, "  wire [9:0] tmds_blue, tmds_green, tmds_red;").unwrap();
     writeln!(
         v,
-        "  {VIDEO_PLL} video_pll(.clkin({oscillator}), .bit_clock(bit_clock), \
+        "  {VIDEO_PLL} {VIDEO_PLL_INSTANCE}(.clkin({oscillator}), .bit_clock(bit_clock), \
          .pixel_clock(pixel_clock));"
     )
     .unwrap();

@@ -70,6 +70,7 @@ pub fn synthesise(
         target,
         constraints: target.scan_constraints(),
         freq_mhz: 100.0,
+        generated_clocks: Vec::new(),
         pack: false,
     };
     implement(&flow, dir, stop, progress)
@@ -86,6 +87,10 @@ pub struct Flow<'a> {
     /// folder).
     pub constraints: Option<Constraints<'a>>,
     pub freq_mhz: f64,
+    /// Clocks the design makes whose frequency nextpnr cannot derive: (the output pin that
+    /// drives it, as yosys names it, `cell/PORT`; MHz), written as `board.sdc` for nextpnr's
+    /// `--sdc`. Every other clock it does not derive is held to `freq_mhz`.
+    pub generated_clocks: Vec<(String, f64)>,
     /// Write what the bitstream packer reads: nextpnr-ecp5's textual configuration
     /// (`board.config`, for `ecppack`), nextpnr-himbaechel's routed design (`routed.json`,
     /// for `gowin_pack`).
@@ -100,6 +105,18 @@ fn constraints_file(family: Family) -> &'static str {
         Family::Xilinx7 => "board.xdc",
         Family::IntelAlm => "board.qsf",
     }
+}
+
+/// The timing constraints file nextpnr reads when a design makes clocks of its own.
+const TIMING_FILE: &str = "board.sdc";
+
+/// nextpnr's SDC for `clocks` (cell pin, MHz): one `create_clock` each, its period in ns.
+/// A pin, not a net: yosys names a net after any of the modules it passes through.
+fn sdc(clocks: &[(String, f64)]) -> String {
+    clocks
+        .iter()
+        .map(|(pin, mhz)| format!("create_clock -period {:.3} [get_pins {pin}]\n", 1e3 / mhz))
+        .collect()
 }
 
 /// Runs yosys and nextpnr on `flow` in `dir`, as far as `stop`.
@@ -129,6 +146,9 @@ pub fn implement(
     }
     if let Some(c) = flow.constraints {
         std::fs::write(dir.join(constraints_file(target.family())), c.text).map_err(io)?;
+    }
+    if !flow.generated_clocks.is_empty() {
+        std::fs::write(dir.join(TIMING_FILE), sdc(&flow.generated_clocks)).map_err(io)?;
     }
     let synth = target.yosys_synthesis();
     progress(&format!("yosys {synth} (a few minutes for the whole GPU)"));

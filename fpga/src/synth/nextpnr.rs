@@ -41,6 +41,9 @@ pub(super) fn nextpnr(
             _ => args.extend(["--lpf", "board.lpf"]),
         }
     }
+    if !flow.generated_clocks.is_empty() {
+        args.extend(["--sdc", super::TIMING_FILE]);
+    }
     if flow.pack {
         match family {
             Family::Gowin => args.extend(["--write", "routed.json"]),
@@ -54,6 +57,9 @@ pub(super) fn nextpnr(
     }
     let mut shown = (String::new(), Instant::now());
     let mut watch = |log: &str| {
+        if let Some(miss) = sdc_miss(log) {
+            return Err(miss);
+        }
         let Some(phase) = nextpnr_phase(log) else {
             return Ok(());
         };
@@ -65,11 +71,48 @@ pub(super) fn nextpnr(
         }
         Ok(())
     };
-    run_watched(program, &args, dir, IMPLEMENTATION_TIME_LIMIT, &mut watch)
+    let out = run_watched(program, &args, dir, IMPLEMENTATION_TIME_LIMIT, &mut watch)?;
+    match sdc_miss(&String::from_utf8_lossy(&out.stderr)) {
+        Some(miss) => Err(ToolError::Unexpected(miss)),
+        None => Ok(out),
+    }
+}
+
+/// A clock in `board.sdc` that nextpnr's `log` says it did not find (nextpnr only warns, and
+/// the clock would be held to `--freq`): the first such warning.
+fn sdc_miss(log: &str) -> Option<String> {
+    log.lines()
+        .find(|l| l.contains("matched no objects") || l.contains("cell pin '"))
+        .map(|l| {
+            format!(
+                "{} (from {}): gpu16's clock names are wrong",
+                l.trim(),
+                super::TIMING_FILE
+            )
+        })
 }
 
 /// Keeps the last tool's messages (its standard error: yosys's warnings, nextpnr's log) as
 /// `dir/name`.
 pub(super) fn keep_log(dir: &Path, name: &str) {
     std::fs::rename(dir.join(".tool.stderr"), dir.join(name)).ok();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sdc_miss;
+
+    #[test]
+    fn a_clock_nextpnr_did_not_find_is_an_error() {
+        // nextpnr 0.11.1's own lines: a net by a name yosys did not keep, a pin of no cell.
+        let net = "Info: Reading constraints...\nWarning: get_nets argument 'pixel_clock' \
+                   matched no objects.\n";
+        let pin = "Warning: cell pin 'video_pll.divider/CLKOUT' not found\n";
+        assert!(sdc_miss(net).unwrap().contains("'pixel_clock'"));
+        assert!(sdc_miss(pin).unwrap().contains("video_pll.divider/CLKOUT"));
+        // What a build that found its clocks says; and the CST's pins of no cell.
+        let found = "Info: constraining clock net 'inner.pixel_clock' to 25.20 MHz\n\
+                     Info: Cell O_sdram_clk not found\n";
+        assert_eq!(sdc_miss(found), None);
+    }
 }
