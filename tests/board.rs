@@ -45,6 +45,16 @@ fn build_board_sim(cores: usize) -> BoardSim {
 /// Runs `program` (with its `.sm.hex` if any) on `engine`; returns stdout (on a board, less its
 /// clock line, which it checks), the SM dump, the timeline with the registers, and stderr.
 fn run_example(name: &str, engine: &[&str], dir: &Path) -> (String, String, String, String) {
+    run_example_while(name, engine, dir, |_| {})
+}
+
+/// [`run_example`], calling `during` with the command's process id as soon as it starts.
+fn run_example_while(
+    name: &str,
+    engine: &[&str],
+    dir: &Path,
+    during: impl FnOnce(u32),
+) -> (String, String, String, String) {
     std::fs::create_dir_all(dir).unwrap();
     let program = format!("examples/{name}.s");
     let init = format!("examples/{name}.sm.hex");
@@ -66,7 +76,15 @@ fn run_example(name: &str, engine: &[&str], dir: &Path) -> (String, String, Stri
         args.extend(["--sm", &init]);
     }
     args.extend(engine);
-    let o = gpu16(&args, None);
+    let child = Command::new(env!("CARGO_BIN_EXE_gpu16"))
+        .args(&args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("gpu16 runs");
+    during(child.id());
+    let o = child.wait_with_output().expect("gpu16 runs");
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -149,6 +167,45 @@ fn a_damaged_line_costs_retries_not_the_answer() {
     assert_eq!(on_board.0, rtl.0);
     assert_eq!(on_board.1, rtl.1);
     assert_eq!(on_board.2, rtl.2);
+}
+
+#[test]
+fn a_host_stopped_partway_reads_the_reply_waiting_for_it() {
+    // The host's process does not run for 4 s partway through a run (a machine busy with
+    // other work, a laptop asleep) and then finds the board's reply waiting: that reply is
+    // read, not taken for a port that never stops sending, and the answer is rtl's.
+    let board = board_sim().start().unwrap();
+    let dir = scratch("board_stopped_host");
+    let rtl = run_example("histogram", &["--engine", "rtl"], &dir.join("rtl"));
+    let stopped = run_example_while(
+        "histogram",
+        &["--engine", "board", "--port", &board.port],
+        &dir.join("board"),
+        |pid| {
+            use std::time::Duration;
+            // Once the host has the board's port open: a run takes it a few hundred
+            // milliseconds, most of them waiting for replies.
+            let fds = format!("/proc/{pid}/fd");
+            let has_port = || {
+                std::fs::read_dir(&fds).is_ok_and(|fds| {
+                    fds.flatten().any(|fd| {
+                        std::fs::read_link(fd.path()).is_ok_and(|p| p == Path::new(&board.port))
+                    })
+                })
+            };
+            while !has_port() {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            std::thread::sleep(Duration::from_millis(30));
+            // SAFETY: signals to the child this test spawned and still waits for.
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGSTOP) };
+            std::thread::sleep(Duration::from_secs(4));
+            unsafe { libc::kill(pid as libc::pid_t, libc::SIGCONT) };
+        },
+    );
+    assert_eq!(stopped.0, rtl.0);
+    assert_eq!(stopped.1, rtl.1);
+    assert_eq!(stopped.2, rtl.2);
 }
 
 /// A simulated board of 4 cores (MACHINE.md §1), built once.

@@ -23,7 +23,8 @@
 //! the line, twice over), comes from something that never stops sending — another device, a
 //! console printing in a loop, a line picking up noise — and ends in [`HostError::Chatter`].
 //! At 115200 baud a port that streams is reported after its first 1,045 bytes, 91 ms on the
-//! line; one that trickles within 1.4 s (the reply wait is 0.3 s on a board).
+//! line; one that trickles within 1.4 s of its first byte (the reply wait is 0.3 s on a
+//! board), counting only the time the host was running ([`Stream`]).
 
 use gpu16_sim::link::framing::{Deframer, Found, OVERHEAD};
 use gpu16_sim::link::{
@@ -163,29 +164,43 @@ const MAX_FRAME: usize = MAX_PAYLOAD + OVERHEAD;
 /// repeated by the line.
 pub const STREAM_BYTES: usize = 4 * MAX_FRAME;
 
-/// Bytes that have kept coming in one wait: since when, and how many.
+/// The longest one read of the port takes (its timeout is 5 ms), with room for a machine busy
+/// with other work: a longer step between reads means the host was not running.
+const MAX_STEP: Duration = Duration::from_millis(50);
+
+/// Bytes that have kept coming in one wait: how many, and for how long the host has watched
+/// them come, from the first. Only the host's own watching counts, each step between reads
+/// at most [`MAX_STEP`]: a host that did not run for a while (a machine busy with other work,
+/// a laptop asleep) finds the bytes that came meanwhile waiting, which is no stream.
 struct Stream {
-    since: Instant,
     bytes: usize,
+    watched: Duration,
+    last: Instant,
 }
 
 impl Stream {
     fn new() -> Stream {
         Stream {
-            since: Instant::now(),
             bytes: 0,
+            watched: Duration::ZERO,
+            last: Instant::now(),
         }
     }
 
-    /// `n` more bytes came: the error if they are more than a board sends for a request, or
-    /// have kept coming for longer than `limit`.
-    fn more(&mut self, n: usize, limit: Duration, port: &str) -> Result<(), HostError> {
+    /// One read of the wait brought `n` bytes (perhaps none): the error if the bytes are more
+    /// than a board sends for a request, or have been watched coming for longer than `limit`.
+    fn read(&mut self, n: usize, limit: Duration, port: &str) -> Result<(), HostError> {
+        let now = Instant::now();
+        if self.bytes > 0 {
+            self.watched += (now - self.last).min(MAX_STEP);
+        }
+        self.last = now;
         self.bytes += n;
-        if self.bytes > STREAM_BYTES || self.since.elapsed() > limit {
+        if self.bytes > STREAM_BYTES || self.watched > limit {
             return Err(HostError::Chatter {
                 port: port.to_string(),
                 bytes: self.bytes,
-                seconds: self.since.elapsed().as_secs_f64(),
+                seconds: self.watched.as_secs_f64(),
             });
         }
         Ok(())
@@ -417,7 +432,7 @@ impl Link {
         // extends the deadline by the time a largest reply takes (bytes that never stop are
         // caught by the stream's limits).
         let mut stream = Stream::new();
-        let limit = self.line_time(request.bytes.len()) + self.stream_limit();
+        let limit = self.stream_limit();
         let wait = self.timing.reply * self.slack.min(MAX_REPLY_SLACK);
         let mut deadline = Instant::now() + self.line_time(request.bytes.len()) + wait;
         let mut heard = false;
@@ -435,8 +450,8 @@ impl Link {
                 Err(e) if e.kind() == ErrorKind::Interrupted => 0,
                 Err(e) => return Err(self.io(e)),
             };
+            stream.read(n, limit, &self.name)?;
             if n > 0 {
-                stream.more(n, limit, &self.name)?;
                 heard = true;
                 last_byte = Instant::now();
                 deadline = deadline.max(Instant::now() + self.line_time(MAX_FRAME) + wait);
@@ -492,26 +507,23 @@ impl Link {
 
     /// Lets the line go quiet (the board drops a partial frame after a silence, and a late
     /// reply finishes), then discards what arrived. Bytes that keep coming without that quiet
-    /// past what a board sends for a request are [`HostError::Chatter`] ([`Stream`], from the
-    /// first byte).
+    /// past what a board sends for a request are [`HostError::Chatter`] ([`Stream`]).
     fn settle(&mut self) -> Result<(), HostError> {
         let quiet = self.quiet();
         let limit = self.stream_limit();
-        let mut stream: Option<Stream> = None;
+        let mut stream = Stream::new();
         let mut last = Instant::now();
         let mut buf = [0u8; 512];
         while last.elapsed() < quiet {
-            match self.port.read(&mut buf) {
-                Ok(n) if n > 0 => {
-                    last = Instant::now();
-                    stream
-                        .get_or_insert_with(Stream::new)
-                        .more(n, limit, &self.name)?;
-                }
-                Ok(_) => {}
-                Err(e) if e.kind() == ErrorKind::TimedOut => {}
-                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            let n = match self.port.read(&mut buf) {
+                Ok(n) => n,
+                Err(e) if e.kind() == ErrorKind::TimedOut => 0,
+                Err(e) if e.kind() == ErrorKind::Interrupted => 0,
                 Err(e) => return Err(self.io(e)),
+            };
+            stream.read(n, limit, &self.name)?;
+            if n > 0 {
+                last = Instant::now();
             }
         }
         self.port.clear(ClearBuffer::Input).ok();
