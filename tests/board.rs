@@ -14,12 +14,18 @@ use std::process::{Command, Output};
 use std::sync::OnceLock;
 
 fn gpu16(args: &[&str], path: Option<&str>) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_gpu16"));
-    c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    let mut c = gpu16_command(args);
     if let Some(p) = path {
         c.env("PATH", p);
     }
     c.output().expect("gpu16 runs")
+}
+
+/// The CLI with `args`, in the repository's folder.
+fn gpu16_command(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_gpu16"));
+    c.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -76,9 +82,7 @@ fn run_example_while(
         args.extend(["--sm", &init]);
     }
     args.extend(engine);
-    let child = Command::new(env!("CARGO_BIN_EXE_gpu16"))
-        .args(&args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+    let child = gpu16_command(&args)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -931,9 +935,7 @@ fn killing_board_sim_stops_its_simulator() {
     use std::process::Stdio;
     use std::time::{Duration, Instant};
     board_sim(); // built in the cache the command reuses
-    let mut cli = Command::new(env!("CARGO_BIN_EXE_gpu16"))
-        .arg("board-sim")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+    let mut cli = gpu16_command(&["board-sim"])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
