@@ -619,21 +619,17 @@ fn every_constraints_file_gets_a_bitstream_on_its_pins() {
     });
 }
 
-/// Builds the UART echo for `board` and checks its bitstream and timing.
+/// Builds the UART echo for `board` and checks its bitstream and timing. On the Tang Nano
+/// 20K at the GPU's 54 MHz, so that its PLL (an `rPLL` and its `DQCE` gate) is in the
+/// bitstream and its oscillator in `board.sdc`.
 fn bitstream_on_its_pins(board: Board) {
     let dir = scratch(&format!("bitstream_{}", board.name()));
-    let o = gpu16(
-        &[
-            "build",
-            "--board",
-            board.name(),
-            "--design",
-            "uart-echo",
-            "-o",
-            dir.to_str().unwrap(),
-        ],
-        None,
-    );
+    let mut args = vec!["build", "--board", board.name(), "--design", "uart-echo"];
+    if board == Board::TangNano20k {
+        args.extend(["--clock", "54"]);
+    }
+    args.extend(["-o", dir.to_str().unwrap()]);
+    let o = gpu16(&args, None);
     assert_eq!(
         o.status.code(),
         Some(0),
@@ -656,6 +652,16 @@ fn bitstream_on_its_pins(board: Board) {
                 .any(|l| l.contains("pixel_clock") && l.contains(&needs)),
             "{}: the pixel clock is not held to its {needs}\n{report}",
             board.name()
+        );
+    }
+    // The oscillator in front of the 20K's PLL is held to its own 27 MHz, not the 54 MHz
+    // of the PLL's output.
+    if board == Board::TangNano20k {
+        assert!(
+            report
+                .lines()
+                .any(|l| l.contains("pll.clkin") && l.contains("needs 27.0:")),
+            "the oscillator is not held to its 27 MHz\n{report}"
         );
     }
 }

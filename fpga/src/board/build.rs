@@ -135,6 +135,24 @@ pub fn board_design(design: Design, mut config: BridgeConfig) -> Result<String, 
     design_verilog(design, config, "gpu16_design")
 }
 
+/// The clocks `board.sdc` gives nextpnr ([`Flow::clocks`]): on a Gowin board whose design
+/// clock comes from a PLL, the oscillator that feeds it (the PLL's lock counter runs on it,
+/// and nextpnr-himbaechel would hold it to the design's clock), then the video's
+/// ([`super::video::generated_clocks`]). nextpnr-ecp5 has the oscillator from the
+/// constraint file's `FREQUENCY PORT`.
+fn sdc_clocks(board: Board, pll: Option<Pll>) -> Result<Vec<(String, f64)>, ToolError> {
+    let mut clocks = Vec::new();
+    if let (Family::Gowin, Some(p)) = (board.family(), pll) {
+        let oscillator_mhz = f64::from(board.oscillator_hz()) / 1e6;
+        clocks.push((
+            format!("{}.{}", super::PLL_INSTANCE, p.input_pin()),
+            oscillator_mhz,
+        ));
+    }
+    clocks.extend(super::video::generated_clocks(board)?);
+    Ok(clocks)
+}
+
 /// Builds the bitstream of `opts`; `progress` is told about each step.
 pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Built, ToolError> {
     let start = Instant::now();
@@ -184,7 +202,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
         target,
         constraints: Some(board.constraints()),
         freq_mhz: clock_mhz,
-        generated_clocks: super::video::generated_clocks(board)?,
+        clocks: sdc_clocks(board, pll)?,
         pack: true,
     };
     let report = implement(&flow, &opts.dir, Stop::AfterRouting, progress)?;

@@ -12,6 +12,9 @@ use crate::synth::{Constraints, Family, Target};
 use gpu16_sim::frame::CORES;
 use std::fmt::Write;
 
+/// The design clock's PLL's instance in the pin wrapper ([`Board::pin_wrapper`]).
+const PLL_INSTANCE: &str = "pll";
+
 /// The boards `gpu16 build` and `gpu16 flash` know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Board {
@@ -266,7 +269,7 @@ impl Board {
                 writeln!(v, "  wire clock, locked;").unwrap();
                 writeln!(
                     v,
-                    "  {pll} pll(.clkin({oscillator}), .clkout(clock), .locked(locked));"
+                    "  {pll} {PLL_INSTANCE}(.clkin({oscillator}), .clkout(clock), .locked(locked));"
                 )
                 .unwrap();
                 "clock"

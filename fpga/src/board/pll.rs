@@ -371,6 +371,16 @@ impl Pll {
         format!("{head}{}{divide}endmodule\n", self.instance(true))
     }
 
+    /// The input pin of [`Pll::verilog`]'s PLL, as `cell/PORT` inside the module: the
+    /// oscillator's net.
+    pub fn input_pin(&self) -> &'static str {
+        match self.kind {
+            PllKind::Ecp5 => "pll/CLKI",
+            PllKind::Gw2a | PllKind::Gw5a => "pll/CLKIN",
+            PllKind::Mmcm => "pll/CLKIN1",
+        }
+    }
+
     /// The output pins of [`Pll::video_verilog`]'s cells that drive its bit and pixel
     /// clocks, as `cell/PORT` inside the module.
     pub fn video_clock_pins(&self) -> [&'static str; 2] {

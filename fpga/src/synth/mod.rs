@@ -70,7 +70,7 @@ pub fn synthesise(
         target,
         constraints: target.scan_constraints(),
         freq_mhz: 100.0,
-        generated_clocks: Vec::new(),
+        clocks: Vec::new(),
         pack: false,
     };
     implement(&flow, dir, stop, progress)
@@ -87,10 +87,10 @@ pub struct Flow<'a> {
     /// folder).
     pub constraints: Option<Constraints<'a>>,
     pub freq_mhz: f64,
-    /// Clocks the design makes whose frequency nextpnr cannot derive: (the output pin that
-    /// drives it, as yosys names it, `cell/PORT`; MHz), written as `board.sdc` for nextpnr's
-    /// `--sdc`. Every other clock it does not derive is held to `freq_mhz`.
-    pub generated_clocks: Vec<(String, f64)>,
+    /// Clocks whose frequency nextpnr cannot derive: (a cell pin on the clock's net, as yosys
+    /// names it, `cell/PORT`; MHz), written as `board.sdc` for nextpnr's `--sdc`. Every other
+    /// clock it does not derive is held to `freq_mhz`.
+    pub clocks: Vec<(String, f64)>,
     /// Write what the bitstream packer reads: nextpnr-ecp5's textual configuration
     /// (`board.config`, for `ecppack`), nextpnr-himbaechel's routed design (`routed.json`,
     /// for `gowin_pack`).
@@ -147,8 +147,8 @@ pub fn implement(
     if let Some(c) = flow.constraints {
         std::fs::write(dir.join(constraints_file(target.family())), c.text).map_err(io)?;
     }
-    if !flow.generated_clocks.is_empty() {
-        std::fs::write(dir.join(TIMING_FILE), sdc(&flow.generated_clocks)).map_err(io)?;
+    if !flow.clocks.is_empty() {
+        std::fs::write(dir.join(TIMING_FILE), sdc(&flow.clocks)).map_err(io)?;
     }
     let synth = target.yosys_synthesis();
     progress(&format!("yosys {synth} (a few minutes for the whole GPU)"));

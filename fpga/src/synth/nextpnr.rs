@@ -41,7 +41,7 @@ pub(super) fn nextpnr(
             _ => args.extend(["--lpf", "board.lpf"]),
         }
     }
-    if !flow.generated_clocks.is_empty() {
+    if !flow.clocks.is_empty() {
         args.extend(["--sdc", super::TIMING_FILE]);
     }
     if flow.pack {
