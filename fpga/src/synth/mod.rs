@@ -28,7 +28,7 @@ use crate::timing;
 use crate::tools::{require, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 pub use logs::ClockFmax;
 use logs::{cell_count, clocks_from_report, critical_path_from_report, fmax_from_log};
-use nextpnr::{keep_log, nextpnr, ECP5_ROUTER1};
+use nextpnr::{keep_log, nextpnr, ECP5_ROUTER1, GW5A_HEAP};
 use std::path::Path;
 
 /// Stages of paths over the period that a report lists (the worst first).
@@ -204,7 +204,11 @@ pub fn implement(
     // not finished after hours. router1 routes every ECP5 design: router2 does not converge
     // at four fifths of a 25F, and on the 85F, where it sometimes does, its routes ran 9-29%
     // slower than router1's on the same netlist (docs/decisions.md, D8).
-    let placer_router: &[&str] = if target.is_ecp5() { &ECP5_ROUTER1 } else { &[] };
+    let placer_router: &[&str] = match target {
+        _ if target.is_ecp5() => &ECP5_ROUTER1,
+        Target::Gw5a25 => &GW5A_HEAP,
+        _ => &[],
+    };
     let pnr = nextpnr(flow, dir, stop, placer_router, progress);
     keep_log(dir, "nextpnr.log");
     match pnr {

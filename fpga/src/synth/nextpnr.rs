@@ -10,6 +10,12 @@ use std::time::{Duration, Instant};
 /// The static placer with router1, for ECP5.
 pub(super) const ECP5_ROUTER1: [&str; 4] = ["--placer", "static", "--router", "router1"];
 
+/// HeAP with its anchors to the last legal placement three times their default weight
+/// (alpha 0.3, not 0.1), for the GW5A: each solve then strays less from the placement its
+/// greedy legaliser found, which otherwise gives up on the Tang Primer 25K with the video at
+/// 7 cores, a quarter of the device unused (docs/decisions.md, D13).
+pub(super) const GW5A_HEAP: [&str; 2] = ["--placer-heap-alpha", "0.3"];
+
 /// Runs nextpnr on `flow`'s synthesised design in `dir` with `placer_router`, as far as
 /// `stop`, telling `progress` its phase.
 pub(super) fn nextpnr(
