@@ -40,7 +40,7 @@ pub enum BoardArg {
     #[value(name = "tangprimer25k")]
     TangPrimer25k,
     /// The Tang Primer 25K with Sipeed's PMOD DVI module in the dock's slot 0: the picture on
-    /// a monitor, a GPU of 6 cores by default (docs/BOARD.md).
+    /// a monitor, a GPU of 7 cores by default (docs/BOARD.md).
     #[value(name = "tangprimer25k-dvi")]
     TangPrimer25kDvi,
     /// Digilent Basys 3 (Artix-7 XC7A35T): a Vivado project, the picture on its VGA connector

@@ -164,8 +164,8 @@ impl Board {
             // 70 minutes, nor 11 after two hours; 10 route in 20 minutes (BOARD.md).
             Board::TangNano20k => 10,
             Board::TangPrimer25k => 8,
-            // With the video on, nextpnr finds no legal placement at 7 or 8 cores (BOARD.md).
-            Board::TangPrimer25kDvi => 6,
+            // With the video on, nextpnr finds no legal placement at 8 cores (BOARD.md).
+            Board::TangPrimer25kDvi => 7,
             _ => CORES,
         }
     }
