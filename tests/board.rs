@@ -6,6 +6,7 @@ mod common;
 
 use common::scratch;
 
+use gpu16_fpga::board::build::Design;
 use gpu16_fpga::board::sim::{BoardSim, Running};
 use gpu16_fpga::board::{video, Board};
 use gpu16_fpga::vendor::VendorBoard;
@@ -624,9 +625,10 @@ fn every_constraints_file_gets_a_bitstream_on_its_pins() {
 /// bitstream and its oscillator in `board.sdc`.
 fn bitstream_on_its_pins(board: Board) {
     let dir = scratch(&format!("bitstream_{}", board.name()));
+    let gpu_mhz = (board.default_clock_hz(Design::Gpu) / 1_000_000).to_string();
     let mut args = vec!["build", "--board", board.name(), "--design", "uart-echo"];
     if board == Board::TangNano20k {
-        args.extend(["--clock", "54"]);
+        args.extend(["--clock", &gpu_mhz]);
     }
     args.extend(["-o", dir.to_str().unwrap()]);
     let o = gpu16(&args, None);
@@ -657,11 +659,13 @@ fn bitstream_on_its_pins(board: Board) {
     // The oscillator in front of the 20K's PLL is held to its own 27 MHz, not the 54 MHz
     // of the PLL's output.
     if board == Board::TangNano20k {
+        let mhz = f64::from(board.oscillator_hz()) / 1e6;
+        let needs = format!("needs {mhz:.1}:");
         assert!(
             report
                 .lines()
-                .any(|l| l.contains("pll.clkin") && l.contains("needs 27.0:")),
-            "the oscillator is not held to its 27 MHz\n{report}"
+                .any(|l| l.contains("pll.clkin") && l.contains(&needs)),
+            "the oscillator is not held to its {mhz} MHz\n{report}"
         );
     }
 }
