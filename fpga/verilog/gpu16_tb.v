@@ -64,7 +64,7 @@ module gpu16_tb;
     .sm_rdata$4(rd4), .sm_rdata$5(rd5), .sm_rdata$6(rd6), .sm_rdata$7(rd7),
     .sm_rdata$8(rd8), .sm_rdata$9(rd9), .sm_rdata$10(rd10), .sm_rdata$11(rd11),
     .sm_rdata$12(rd12), .sm_rdata$13(rd13), .sm_rdata$14(rd14), .sm_rdata$15(rd15),
-    .host$launch(launch), .host$length(length), .host$max_cycles(max_cycles),
+    .host$launch(launch), .host$length(length), .host$max_cycles(max_cycles), .host$stop(1'b0),
     .host$running(running), .host$done(done), .host$cycles(cycles),
     .host$status_code(status_code), .host$status_frame(status_frame),
     .host$status_core(status_core), .host$status_ip(status_ip),

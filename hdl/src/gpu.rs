@@ -186,6 +186,7 @@ impl Logic for Gpu {
         self.sched.launch.next = self.host.launch.val();
         self.sched.length.next = self.host.length.val();
         self.sched.max_cycles.next = self.host.max_cycles.val();
+        self.sched.stop.next = self.host.stop.val();
         self.sched.present.next = self.present.val();
 
         // ---- shared memory: the host's while it asks or the run is over ----

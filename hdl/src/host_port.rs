@@ -26,6 +26,8 @@ pub struct HostPort {
     pub launch: Signal<Out, Bit>,
     pub length: Signal<Out, Bits<7>>,
     pub max_cycles: Signal<Out, Bits<32>>,
+    /// End the run in progress as its cycle limit would (`TIMEOUT`); nothing when idle.
+    pub stop: Signal<Out, Bit>,
     /// A run is in progress; the last has ended; its cycles.
     pub running: Signal<In, Bit>,
     pub done: Signal<In, Bit>,
@@ -60,6 +62,7 @@ pub struct HostPortTarget {
     pub launch: Signal<In, Bit>,
     pub length: Signal<In, Bits<7>>,
     pub max_cycles: Signal<In, Bits<32>>,
+    pub stop: Signal<In, Bit>,
     pub running: Signal<Out, Bit>,
     pub done: Signal<Out, Bit>,
     pub cycles: Signal<Out, Bits<32>>,

@@ -18,7 +18,7 @@
 // `cores_start_frame[6i+5:6i]` its `start_frame`.
 module scheduler_props(
     input clock, input tm_write, input [7:0] tm_line, input [63:0] tm_data, input launch,
-    input [6:0] length, input [31:0] max_cycles, input [15:0] cores_ready,
+    input [6:0] length, input [31:0] max_cycles, input stop, input [15:0] cores_ready,
     input [15:0] cores_fault, input [31:0] cores_fault_code, input [63:0] cores_fault_ip,
     input [15:0] present);
   wire clear, halt, running, done, event_valid, event_if;

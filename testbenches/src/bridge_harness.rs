@@ -7,13 +7,15 @@ use crate::numbered::{answer, Numbering};
 use gpu16_hdl::bridge::{Bridge, BridgeConfig};
 use gpu16_hdl::sim::{settle, tick};
 use gpu16_sim::link::framing::{Deframer, Found, Frame};
-use gpu16_sim::link::{Command, LogEntry, REPLY_SYNC};
+use gpu16_sim::link::{Command, LogEntry, IDLE_BIT_TIMES, REPLY_SYNC};
 use rust_hdl::prelude::*;
 
 /// Cycles between two received bytes (a UART at 4 clocks per bit delivers one per 40).
 const BYTE_GAP: usize = 6;
 /// Cycles the mock transmitter is busy after each byte.
 const TX_BUSY: usize = 5;
+/// Cycles of silence after which a sync byte starts a request (4 clocks a bit).
+pub const IDLE: usize = 4 * IDLE_BIT_TIMES as usize;
 
 /// The design fingerprint the harness's bridge reports.
 pub const FINGERPRINT: u64 = 0x0123_4567_89ab_cdef;
@@ -27,6 +29,8 @@ pub struct MockGpu {
     pub log: Vec<LogEntry>,
     /// Launches seen: (length, max_cycles).
     pub launches: Vec<(u8, u32)>,
+    /// Cycles in which the bridge asked the GPU to stop, and whether a run was on then.
+    pub stops: Vec<(u64, bool)>,
     /// Cycles a run lasts after launch.
     pub run_cycles: u64,
     running_left: u64,
@@ -53,6 +57,7 @@ impl MockGpu {
             counters: std::array::from_fn(|i| 0x0101_0000 * i as u32 + 0x1234),
             log: Vec::new(),
             launches: Vec::new(),
+            stops: Vec::new(),
             run_cycles: 200,
             running_left: 0,
             done: false,
@@ -78,6 +83,8 @@ pub struct BridgeHarness {
     pub sent: Vec<u8>,
     pub numbering: Numbering,
     tx_busy: usize,
+    /// The cycle of the last byte received.
+    last_rx: u64,
 }
 
 impl BridgeHarness {
@@ -100,6 +107,7 @@ impl BridgeHarness {
             sent: Vec::new(),
             numbering: Numbering::default(),
             tx_busy: 0,
+            last_rx: 0,
         }
     }
 
@@ -152,6 +160,11 @@ impl BridgeHarness {
                 g.sm_row = Some((addr & 0xff) as u8);
             }
         }
+        if b.gpu.stop.val() {
+            g.stops.push((self.cycle, g.running_left > 0));
+            // The GPU ends the run the cycle after, as its limit would.
+            g.running_left = g.running_left.min(1);
+        }
         if b.gpu.launch.val() {
             g.launches.push((
                 b.gpu.length.val().index() as u8,
@@ -178,9 +191,19 @@ impl BridgeHarness {
         self.cycle += 1;
     }
 
-    /// Sends `bytes` a byte every [`BYTE_GAP`] cycles.
+    /// Sends `bytes` a byte every [`BYTE_GAP`] cycles, after the line has been idle for
+    /// [`IDLE`] cycles since the last byte received, as a host sends after a reply.
     pub fn send(&mut self, bytes: &[u8]) {
+        // The byte before was taken in cycle `last_rx`; the receiver counts the cycles after it.
+        let quiet = (self.cycle - self.last_rx) as usize;
+        self.idle((IDLE + 1).saturating_sub(quiet));
+        self.send_now(bytes);
+    }
+
+    /// Sends `bytes` a byte every [`BYTE_GAP`] cycles, at once.
+    pub fn send_now(&mut self, bytes: &[u8]) {
         for &byte in bytes {
+            self.last_rx = self.cycle;
             self.step(Some(byte));
             for _ in 1..BYTE_GAP {
                 self.step(None);

@@ -5,8 +5,8 @@
 use gpu16_hdl::bridge::BridgeConfig;
 use gpu16_sim::link::framing::{encode, Frame};
 use gpu16_sim::link::{
-    request_frame, BoardStatus, Command, Handled, Identity, LinkError, LogEntry, ERROR_REPLY,
-    REQUEST_SYNC, TIMEOUT_BIT_TIMES,
+    request_frame, BoardStatus, Command, Handled, Identity, Launched, LinkError, LogEntry,
+    ERROR_REPLY, REQUEST_SYNC, TIMEOUT_BIT_TIMES,
 };
 use gpu16_testbenches::bridge_harness::{BridgeHarness, FINGERPRINT};
 use gpu16_testbenches::faulty_line::forge_length;
@@ -124,6 +124,7 @@ fn launch_status_and_the_refusals_while_running() {
         BoardStatus {
             running: false,
             done: true,
+            stopped: false,
             events_overflowed: false,
             counters_ready: true,
             code: 4,
@@ -426,8 +427,19 @@ fn the_status_shows_the_session_until_another_starts() {
 #[test]
 fn garbage_and_a_truncated_frame_are_dropped_and_the_link_resynchronises() {
     let mut h = BridgeHarness::new();
-    // Garbage without a sync byte: ignored; the next request is answered at once.
+    // Garbage between frames is damage: one error reply, and nothing is taken until the line
+    // has been quiet; then the next request is answered.
+    let start = h.sent.len();
     h.send(&[0x00, 0xff, 0x13, 0x37]);
+    let reply = h.reply_since(start, 2_000);
+    let Some(gpu16_sim::link::framing::Found::Frame(reply)) = reply else {
+        panic!("{reply:?}")
+    };
+    assert_eq!(
+        (reply.code, reply.payload.get(1)),
+        (ERROR_REPLY, Some(&(LinkError::BadCrc as u8)))
+    );
+    h.idle(QUIET);
     assert_eq!(
         h.request(Command::Identify, &[]).code,
         Command::Identify as u8
@@ -451,6 +463,128 @@ fn garbage_and_a_truncated_frame_are_dropped_and_the_link_resynchronises() {
         h.gpu.sm.iter().all(|&b| b == 0),
         "nothing of the lost frame was written"
     );
+}
+
+/// A write whose data holds a whole request (a write of 0x66 to 0x123), sync byte first, as
+/// shared-memory data may; and where that request starts in it.
+fn write_hiding_a_request() -> (Vec<u8>, usize) {
+    let inner = request_frame(Command::WriteSm, 50, &[0x23, 0x01, 0x66]);
+    let mut data = vec![0x11u8; 8];
+    data.extend(&inner);
+    data.extend([0x22u8; 8]);
+    let outer = request_frame(
+        Command::WriteSm,
+        1,
+        &[[0u8, 0x08][..].to_vec(), data].concat(),
+    );
+    let at = outer
+        .windows(inner.len())
+        .position(|w| w == inner)
+        .expect("the inner request");
+    (outer, at)
+}
+
+/// Nothing of `bytes` was carried out: shared memory is as it was (all zero).
+fn nothing_carried_out(h: &BridgeHarness, what: &str) {
+    assert_eq!(
+        h.gpu.sm[0x123], 0,
+        "{what}: the hidden request was carried out"
+    );
+    assert!(h.gpu.sm.iter().all(|&b| b == 0), "{what}: memory written");
+}
+
+#[test]
+fn a_request_hidden_in_a_write_whose_sync_byte_is_damaged_or_lost_is_never_carried_out() {
+    let (outer, _) = write_hiding_a_request();
+    let mut damaged: Vec<(String, Vec<u8>)> = (0..8)
+        .map(|bit| {
+            let mut frame = outer.clone();
+            frame[0] ^= 1 << bit;
+            (format!("sync bit {bit} flipped"), frame)
+        })
+        .collect();
+    damaged.push(("sync byte lost".into(), outer[1..].to_vec()));
+    for (what, frame) in damaged {
+        let mut h = BridgeHarness::new();
+        h.send(&frame);
+        h.idle(QUIET);
+        nothing_carried_out(&h, &what);
+        // The link works again after the quiet.
+        assert_eq!(
+            h.request(Command::Identify, &[]).code,
+            Command::Identify as u8,
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn a_board_that_starts_in_the_middle_of_a_frame_carries_nothing_of_it_out() {
+    // The board powers up while a write streams in: it sees the frame from byte k on, for
+    // every k, the hidden request's own sync byte included.
+    let (outer, at) = write_hiding_a_request();
+    for k in 1..outer.len() {
+        let mut h = BridgeHarness::new();
+        h.send_now(&outer[k..]);
+        h.idle(QUIET);
+        nothing_carried_out(
+            &h,
+            &format!("joined at byte {k} (the hidden request at {at})"),
+        );
+    }
+}
+
+#[test]
+fn a_stop_ends_the_run_in_progress_and_the_status_says_so() {
+    let mut h = BridgeHarness::new();
+    let status = |h: &mut BridgeHarness| {
+        BoardStatus::decode(&h.request(Command::Status, &[]).payload).expect("a status")
+    };
+    let launched = |h: &mut BridgeHarness| {
+        Launched::decode(&h.request(Command::Launched, &[]).payload).expect("5 bytes")
+    };
+    assert_eq!(launched(&mut h), Launched::default(), "before any launch");
+    // A stop with no run in progress changes nothing.
+    assert_eq!(h.request(Command::Stop, &[]).code, Command::Stop as u8);
+    assert!(h.gpu.stops.iter().all(|&(_, running)| !running));
+    assert!(!status(&mut h).stopped);
+
+    h.gpu.run_cycles = 1_000_000;
+    h.request(Command::Launch, &[9, 0x40, 0x42, 0x0f, 0]);
+    assert_eq!(
+        launched(&mut h),
+        Launched {
+            frames: 9,
+            max_cycles: 1_000_000
+        }
+    );
+    let seq_before = status(&mut h).seq;
+    assert!(h.gpu.running());
+    assert_eq!(h.request(Command::Stop, &[]).code, Command::Stop as u8);
+    assert_eq!(h.gpu.stops.iter().filter(|&&(_, on)| on).count(), 1);
+    h.idle(10);
+    let st = status(&mut h);
+    assert!(!st.running && st.done && st.stopped, "{st:?}");
+    // A stop is not numbered among the requests that change the board.
+    assert_eq!(st.seq, seq_before);
+    // The next launch clears the mark.
+    h.gpu.run_cycles = 10;
+    h.request(Command::Launch, &[1, 0, 0, 0, 0]);
+    h.idle(100);
+    assert!(!status(&mut h).stopped);
+}
+
+#[test]
+fn a_session_number_of_0_is_refused() {
+    let mut h = BridgeHarness::new();
+    h.request(Command::Session, &[0x34, 0x12]);
+    refused(
+        &h.request(Command::Session, &[0, 0]),
+        LinkError::BadArgument,
+        Command::Session as u8,
+    );
+    let st = BoardStatus::decode(&h.request(Command::Status, &[]).payload).unwrap();
+    assert_eq!(st.session, 0x1234, "a refused session changes nothing");
 }
 
 #[test]

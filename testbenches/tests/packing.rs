@@ -32,6 +32,7 @@ fn a_status_reads_back_as_every_input() {
         let want = BoardStatus {
             running: any(&mut rng, 1) == 1,
             done: any(&mut rng, 1) == 1,
+            stopped: any(&mut rng, 1) == 1,
             events_overflowed: any(&mut rng, 1) == 1,
             counters_ready: any(&mut rng, 1) == 1,
             code: any(&mut rng, 3) as u8,
@@ -46,6 +47,7 @@ fn a_status_reads_back_as_every_input() {
         };
         s.running.next = want.running;
         s.done.next = want.done;
+        s.stopped.next = want.stopped;
         s.events_overflowed.next = want.events_overflowed;
         s.counters_ready.next = want.counters_ready;
         s.code.next = u64::from(want.code).into();

@@ -62,12 +62,18 @@ fn expected(
                 count(2, 254)
             }
         }
-        11 => (length != 3).then_some(BadLength),
-        12 => (length != 1).then_some(BadLength),
+        11 => {
+            if length != 3 {
+                Some(BadLength)
+            } else {
+                (payload[1] == 0 && payload[2] == 0).then_some(BadArgument)
+            }
+        }
+        12..=14 => (length != 1).then_some(BadLength),
         _ => Some(UnknownCommand),
     };
-    let idle_only = !matches!(code, 1 | 7 | 8 | 11 | 12);
-    verdict.or(((1..=12).contains(&code) && idle_only && board.running && !resend).then_some(Busy))
+    let idle_only = !matches!(code, 1 | 7 | 8 | 11..=14);
+    verdict.or(((1..=14).contains(&code) && idle_only && board.running && !resend).then_some(Busy))
 }
 
 /// Requests worth checking: every code and length with typical payloads, then the edges of
@@ -80,10 +86,14 @@ fn requests(rng: &mut Rng) -> Vec<(u8, u8, [u8; 4], BoardState, bool)> {
     };
     for code in 0..=255u8 {
         for length in 0..=255u8 {
-            if code <= 12 || length % 37 == 0 {
+            if code <= 14 || length % 37 == 0 {
                 out.push((code, length, [1, 1, 1, 1], idle, false));
             }
         }
+    }
+    // A session number of 0 in either byte order, and numbers with one byte 0.
+    for number in [[0u8, 0], [1, 0], [0, 1]] {
+        out.push((11, 3, [5, number[0], number[1], 0], idle, false));
     }
     for command in Command::ALL {
         let code = command as u8;

@@ -1,7 +1,8 @@
 //! The run's course (hdl/src/scheduler/run_control.rs): a run starts the cycle after the
 //! zeroing's last register; `TIMEOUT` comes when the cycle count reaches the limit (0: none)
 //! and ends the run; the run ends when the walk is over (its last frame, or an error that
-//! stops it) and no task is in flight; a launch forgets the last run. Its Verilog replays
+//! stops it) and no task is in flight; a host's stop times the run out the cycle after; a
+//! launch forgets the last run. Its Verilog replays
 //! inside the scheduler's (`gpu_verilog.rs`).
 
 use gpu16_hdl::scheduler::RunControl;
@@ -94,4 +95,23 @@ fn an_error_stops_the_walk_and_the_run_ends_when_the_tasks_are_done() {
     r.launch.next = false;
     settle(&mut r).unwrap();
     assert!(!r.stopped.val() && !r.done.val() && !r.running.val());
+}
+
+#[test]
+fn a_stop_times_the_run_out_the_cycle_after() {
+    for at in [0u64, 1, 57] {
+        let mut r = start(0);
+        let (end, timed_out) = until_done(&mut r, 1000, |r, c| {
+            r.idle_after.next = false;
+            r.stop.next = c == at;
+        });
+        assert!(timed_out, "stopped at {at}");
+        assert_eq!(end, at + 1, "stopped at {at}");
+    }
+    // A stop before the run starts (during the zeroing) or after it ends changes nothing.
+    let mut r = connected::<RunControl>();
+    r.stop.next = true;
+    tick(&mut r, |r| &mut r.clock).unwrap();
+    settle(&mut r).unwrap();
+    assert!(!r.running.val() && !r.done.val() && !r.timeout.val());
 }

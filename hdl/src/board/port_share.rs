@@ -54,6 +54,7 @@ impl Logic for PortShare {
         self.gpu.launch.next = self.host.launch.val();
         self.gpu.length.next = self.host.length.val();
         self.gpu.max_cycles.next = self.host.max_cycles.val();
+        self.gpu.stop.next = self.host.stop.val();
         self.host.running.next = self.gpu.running.val();
         self.host.done.next = self.gpu.done.val();
         self.host.cycles.next = self.gpu.cycles.val();

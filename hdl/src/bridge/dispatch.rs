@@ -1,7 +1,7 @@
 //! What a request that arrived makes the bridge do: refuse it ([`RequestCheck`], or a damaged
 //! frame), answer a resend of the last request that changed the board as before without
 //! carrying it out again, or carry it out: start the loader (`WriteTm`, `WriteSm`,
-//! `ClearSm`), launch a run, start a session, or only reply. In every case the request gets one reply, planned
+//! `ClearSm`), launch or stop a run, start a session, or only reply. In every case the request gets one reply, planned
 //! by [`ReplyPlan`].
 
 use super::payload::PayloadPlan;
@@ -52,6 +52,9 @@ pub struct Dispatch {
     pub run_length: Signal<Out, Bits<7>>,
     pub max_cycles: Signal<Out, Bits<32>>,
     pub runs: Signal<Out, Bits<8>>,
+    /// End the run in progress (one cycle); the last run was ended so (until the next launch).
+    pub stop: Signal<Out, Bit>,
+    pub stopped: Signal<Out, Bit>,
     /// The `seq` of the last request that changed the board.
     pub last_seq: Signal<Out, Bits<8>>,
     /// The number of the last `Session` (0 after power-up).
@@ -66,6 +69,7 @@ pub struct Dispatch {
     cmd_clear_sm: Constant<Bits<8>>,
     cmd_launch: Constant<Bits<8>>,
     cmd_session: Constant<Bits<8>>,
+    cmd_stop: Constant<Bits<8>>,
     err_bad_crc: Constant<Bits<8>>,
     last_seq_q: DFF<Bits<8>>,
     last_cmd: DFF<Bits<8>>,
@@ -75,6 +79,8 @@ pub struct Dispatch {
     launch_q: DFF<Bit>,
     run_length_q: DFF<Bits<7>>,
     max_cycles_q: DFF<Bits<32>>,
+    stop_q: DFF<Bit>,
+    stopped_q: DFF<Bit>,
     refused_q: DFF<Bit>,
     /// The request's `seq`, and its argument 0.
     seq: Signal<Local, Bits<8>>,
@@ -117,6 +123,8 @@ impl Dispatch {
             run_length: Default::default(),
             max_cycles: Default::default(),
             runs: Default::default(),
+            stop: Default::default(),
+            stopped: Default::default(),
             last_seq: Default::default(),
             session: Default::default(),
             refused: Default::default(),
@@ -127,6 +135,7 @@ impl Dispatch {
             cmd_clear_sm: byte(Command::ClearSm as u8),
             cmd_launch: byte(Command::Launch as u8),
             cmd_session: byte(Command::Session as u8),
+            cmd_stop: byte(Command::Stop as u8),
             err_bad_crc: byte(LinkError::BadCrc as u8),
             last_seq_q: Default::default(),
             last_cmd: Default::default(),
@@ -136,6 +145,8 @@ impl Dispatch {
             launch_q: Default::default(),
             run_length_q: Default::default(),
             max_cycles_q: Default::default(),
+            stop_q: Default::default(),
+            stopped_q: Default::default(),
             refused_q: Default::default(),
             seq: Default::default(),
             arg0: Default::default(),
@@ -160,6 +171,8 @@ impl Logic for Dispatch {
             launch_q,
             run_length_q,
             max_cycles_q,
+            stop_q,
+            stopped_q,
             refused_q
         );
         self.seq.next = self.args.val().get_bits::<8>(0);
@@ -206,6 +219,12 @@ impl Logic for Dispatch {
             self.run_length_q.d.next = self.arg0.val().get_bits::<7>(0);
             self.max_cycles_q.d.next = bit_cast::<32, 48>(self.args.val() >> 16);
             self.runs_q.d.next = self.runs_q.q.val() + 1;
+            self.stopped_q.d.next = false;
+        }
+        self.stop_q.d.next = false;
+        if self.carry.val() && (self.cmd.val() == self.cmd_stop.val()) && self.running.val() {
+            self.stop_q.d.next = true;
+            self.stopped_q.d.next = true;
         }
 
         // ---- the reply ----
@@ -215,6 +234,8 @@ impl Logic for Dispatch {
         self.planner.cmd.next = self.cmd.val();
         self.planner.args.next = self.args.val().get_bits::<24>(8);
         self.planner.status.next = self.status.val();
+        self.planner.run_length.next = self.run_length_q.q.val();
+        self.planner.max_cycles.next = self.max_cycles_q.q.val();
         PayloadPlan::link(&mut self.payload, &mut self.planner.payload);
         self.code.next = self.planner.code.val();
         self.len.next = self.planner.len.val();
@@ -224,6 +245,8 @@ impl Logic for Dispatch {
         self.run_length.next = self.run_length_q.q.val();
         self.max_cycles.next = self.max_cycles_q.q.val();
         self.runs.next = self.runs_q.q.val();
+        self.stop.next = self.stop_q.q.val();
+        self.stopped.next = self.stopped_q.q.val();
         self.last_seq.next = self.last_seq_q.q.val();
         self.session.next = self.session_q.q.val();
         self.refused.next = self.refused_q.q.val();

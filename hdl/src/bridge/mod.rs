@@ -212,6 +212,7 @@ impl Logic for Bridge {
         // The status reply (gpu16_sim::link::BoardStatus).
         self.status_word.running.next = self.gpu.running.val();
         self.status_word.done.next = self.gpu.done.val();
+        self.status_word.stopped.next = self.dispatch.stopped.val();
         self.status_word.events_overflowed.next = self.log_overflow.val();
         self.status_word.counters_ready.next = self.gpu.stat_ready.val();
         self.status_word.code.next = self.gpu.status_code.val();
@@ -278,6 +279,7 @@ impl Logic for Bridge {
         self.gpu.launch.next = self.dispatch.launch.val();
         self.gpu.length.next = self.dispatch.run_length.val();
         self.gpu.max_cycles.next = self.dispatch.max_cycles.val();
+        self.gpu.stop.next = self.dispatch.stop.val();
         self.gpu.dbg_core.next = self.reply.reads.dbg_sel.val().get_bits::<4>(4);
         self.gpu.dbg_reg.next = self.reply.reads.dbg_sel.val().get_bits::<4>(0);
         self.gpu.stat_sel.next = self.reply.reads.stat_sel.val();

@@ -4,29 +4,34 @@
 //! has checked.
 //!
 //! ```text
-//!  Hunt ─sync─► Command ─► Length ─► Header ─check ok─► Payload… ─► CrcHigh ─► CrcLow ─► Check
-//!    ▲                                  │ (length 0: to CrcHigh)                          │
-//!    │                                  └─check bad─► Drain ◄──────────────── CRC bad ───┤
-//!    └──────────── silence of the timeout ───────────┘                     CRC ok: Hunt ◄┘
+//!  Hunt ─sync after idle─► Command ─► Length ─► Header ─check ok─► Payload… ─► CrcHigh ─► CrcLow ─► Check
+//!   │ ▲                                            │ (length 0: to CrcHigh)                          │
+//!   │ │                                            └─check bad─► Drain ◄──────────────── CRC bad ───┤
+//!   │ └──────────── silence of the timeout ───────────────────────┘                 CRC ok: Hunt ◄┘
+//!   └─any other byte────────────────────────────────────────────►─┘
 //! ```
 //!
-//! Bytes outside a frame are skipped until a sync byte. The header check (a CRC-8 of command
-//! and length, [`HeaderCheck`]) is taken before any payload byte, so where a frame ends is
-//! never read from a damaged length byte. After a damaged frame the receiver drains: it takes
-//! nothing until the line has been silent for the timeout, so no byte of the damaged frame's
-//! payload is read as the start of a request (a host waits that long before it sends again).
-//! A frame that stops arriving (a lost byte) is dropped after the same silence. While the
-//! bridge is busy with a request (`hold`), bytes are dropped: a host waits for each reply, so
-//! only garbage can arrive then.
+//! A byte starts a frame only if it is the sync byte and the line was idle before it
+//! (`IDLE_BIT_TIMES` since the byte before; bytes of one stream arrive 10 bit times apart).
+//! Any other byte in the hunt — a request whose sync byte was lost or damaged, a line joined
+//! mid-frame, a sync byte inside a stream of data, garbage — is damage, like a bad header
+//! check (a CRC-8 of command and length, [`HeaderCheck`], taken before any payload byte, so
+//! where a frame ends is never read from a damaged length byte) or a bad CRC. After damage the
+//! receiver drains: it takes nothing until the line has been silent for the timeout, so no
+//! byte inside a damaged frame is read as the start of a request (a host waits that long
+//! before it sends again). The silence count starts at 0 at power-up, so a board that starts
+//! in the middle of a frame drains it too. A frame that stops arriving (a lost byte) is
+//! dropped after the same silence. While the bridge is busy with a request (`hold`), bytes are
+//! dropped: a host waits for each reply, so only garbage can arrive then.
 
 use super::header_check::HeaderCheck;
-use gpu16_sim::link::{REQUEST_SYNC, TIMEOUT_BIT_TIMES};
+use gpu16_sim::link::{IDLE_BIT_TIMES, REQUEST_SYNC, TIMEOUT_BIT_TIMES};
 use rust_hdl::prelude::*;
 
 /// Where the receiver is in a frame.
 #[derive(Copy, Clone, PartialEq, Debug, LogicState)]
 pub enum RxFrame {
-    /// Skipping bytes until a sync byte.
+    /// Between frames: a sync byte after an idle line starts one; any other byte is damage.
     Hunt,
     Command,
     Length,
@@ -52,7 +57,8 @@ pub struct Receiver {
     pub hold: Signal<In, Bit>,
     /// A frame arrived whole and its CRC checked (one cycle).
     pub frame_ok: Signal<Out, Bit>,
-    /// A frame's header or CRC did not check (one cycle).
+    /// A frame's header or CRC did not check, or a byte came between frames that does not
+    /// start one (one cycle).
     pub frame_bad: Signal<Out, Bit>,
     /// The last frame's command, payload length and first six payload bytes (byte i in bits
     /// 8i+7..8i: the `seq`, then the arguments).
@@ -70,6 +76,8 @@ pub struct Receiver {
     sync: Constant<Bits<8>>,
     /// Clock cycles of silence after which a started frame is dropped.
     timeout: Constant<Bits<32>>,
+    /// Clock cycles since the byte before after which a sync byte starts a frame.
+    idle: Constant<Bits<32>>,
     state: DFF<RxFrame>,
     command_q: DFF<Bits<8>>,
     length_q: DFF<Bits<8>>,
@@ -106,6 +114,7 @@ impl Receiver {
             header: Default::default(),
             sync: Constant::new(u64::from(REQUEST_SYNC).into()),
             timeout: Constant::new((u64::from(clocks_per_bit) * TIMEOUT_BIT_TIMES).into()),
+            idle: Constant::new((u64::from(clocks_per_bit) * IDLE_BIT_TIMES).into()),
             state: Default::default(),
             command_q: Default::default(),
             length_q: Default::default(),
@@ -166,8 +175,15 @@ impl Logic for Receiver {
         }
         match self.state.q.val() {
             RxFrame::Hunt => {
-                if self.take.val() && (self.rx_byte.val() == self.sync.val()) {
-                    self.state.d.next = RxFrame::Command;
+                if self.take.val() {
+                    if (self.rx_byte.val() == self.sync.val())
+                        && (self.silence.q.val() >= self.idle.val())
+                    {
+                        self.state.d.next = RxFrame::Command;
+                    } else {
+                        self.frame_bad_q.d.next = true;
+                        self.state.d.next = RxFrame::Drain;
+                    }
                 }
             }
             RxFrame::Command => {

@@ -1,7 +1,7 @@
 //! The plan of the one reply a request gets: `[seq]` for a request carried out that returns
 //! nothing (a load, a launch) and for a resend; `[seq, error, command]` for a refusal; for the
-//! reads, their source, length and first word; the identity (no `seq`), the status and the
-//! design's fingerprint from bytes captured now.
+//! reads, their source, length and first word; the identity (no `seq`), the status, the
+//! design's fingerprint and the last launch's arguments from bytes captured now.
 
 use super::payload::PayloadPlan;
 use super::Source;
@@ -20,6 +20,9 @@ pub struct ReplyPlan {
     pub args: Signal<In, Bits<24>>,
     /// The board's status (`gpu16_sim::link::BoardStatus`, byte i in bits 8i+7..8i).
     pub status: Signal<In, Bits<120>>,
+    /// The last launch's arguments (`gpu16_sim::link::Launched`).
+    pub run_length: Signal<In, Bits<7>>,
+    pub max_cycles: Signal<In, Bits<32>>,
     /// The reply: its code, payload length (the `seq` included), whether it starts with the
     /// `seq`, and where its payload comes from.
     pub code: Signal<Out, Bits<8>>,
@@ -36,6 +39,7 @@ pub struct ReplyPlan {
     cmd_design: Constant<Bits<8>>,
     cmd_read_sm: Constant<Bits<8>>,
     cmd_status: Constant<Bits<8>>,
+    cmd_launched: Constant<Bits<8>>,
     cmd_read_events: Constant<Bits<8>>,
     cmd_read_counters: Constant<Bits<8>>,
     cmd_read_regs: Constant<Bits<8>>,
@@ -66,6 +70,8 @@ impl ReplyPlan {
             cmd: Default::default(),
             args: Default::default(),
             status: Default::default(),
+            run_length: Default::default(),
+            max_cycles: Default::default(),
             code: Default::default(),
             len: Default::default(),
             has_seq: Default::default(),
@@ -76,6 +82,7 @@ impl ReplyPlan {
             cmd_design: byte(Command::Design as u8),
             cmd_read_sm: byte(Command::ReadSm as u8),
             cmd_status: byte(Command::Status as u8),
+            cmd_launched: byte(Command::Launched as u8),
             cmd_read_events: byte(Command::ReadEvents as u8),
             cmd_read_counters: byte(Command::ReadCounters as u8),
             cmd_read_regs: byte(Command::ReadRegs as u8),
@@ -132,6 +139,11 @@ impl Logic for ReplyPlan {
                 // Byte 0 is where the reply's seq goes.
                 self.len_l.next = 16.into();
                 self.fixed_l.next = bit_cast::<128, 120>(self.status.val()) << 8;
+            } else if self.cmd.val() == self.cmd_launched.val() {
+                // Frames, then the cycle limit, after the seq.
+                self.len_l.next = 6.into();
+                self.fixed_l.next = (bit_cast::<128, 7>(self.run_length.val()) << 8)
+                    | (bit_cast::<128, 32>(self.max_cycles.val()) << 16);
             } else if self.cmd.val() == self.cmd_read_events.val() {
                 self.source_l.next = Source::Events;
                 self.last_byte_l.next = 9.into();

@@ -102,6 +102,14 @@ fn verilog() -> String {
                 err(LinkError::BadArgument)
             );
         }
+        if let Some(at) = shape.nonzero {
+            v += &format!(
+                "         else if (payload[{}:{}] == 16'd0) refusal = {};\n",
+                8 * at + 15,
+                8 * at,
+                err(LinkError::BadArgument)
+            );
+        }
         if shape.needs_counters {
             v += &format!(
                 "         else if (!counters_ready) refusal = {};\n",

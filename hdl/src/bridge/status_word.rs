@@ -13,6 +13,8 @@ pub struct StatusWord {
     /// A run is in progress; the last run has ended.
     pub running: Signal<In, Bit>,
     pub done: Signal<In, Bit>,
+    /// The last run was ended by a `Stop`.
+    pub stopped: Signal<In, Bit>,
     /// The timeline log filled up during the last run.
     pub events_overflowed: Signal<In, Bit>,
     /// The counters hold the last run's final counts.
@@ -41,6 +43,7 @@ impl Logic for StatusWord {
         let status = BoardStatus {
             running: self.running.val(),
             done: self.done.val(),
+            stopped: self.stopped.val(),
             events_overflowed: self.events_overflowed.val(),
             counters_ready: self.counters_ready.val(),
             code: self.code.val().to_u64() as u8,

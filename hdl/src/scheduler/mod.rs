@@ -83,6 +83,8 @@ pub struct Scheduler {
     pub launch: Signal<In, Bit>,
     pub length: Signal<In, Bits<7>>,
     pub max_cycles: Signal<In, Bits<32>>,
+    /// End the run in progress as the cycle limit would (`TIMEOUT`, the cycle after).
+    pub stop: Signal<In, Bit>,
     /// The cores this build has (MACHINE.md §1), a constant: bit i for core i. A CF naming another
     /// stops the run with `NO_CORE`; absent cores' task ports are tied off by the GPU.
     pub present: Signal<In, Bits<16>>,
@@ -199,6 +201,7 @@ impl Logic for Scheduler {
         self.run.clock.next = self.clock.val();
         self.run.launch.next = self.launch.val();
         self.run.max_cycles.next = self.max_cycles.val();
+        self.run.stop.next = self.stop.val();
         self.run.zeroed.next = self.init.zeroed.val();
         self.run.error.next = self.decision.bad_fence.val()
             || self.decision.truncated.val()

@@ -1,6 +1,7 @@
 //! The run's course: it starts when the launch's register zeroing is over, counts its cycles
-//! against the limit (`TIMEOUT` when the count reaches `max_cycles`, 0 = no limit), stops the
-//! walk at the first error, and ends when the walk is over and no task is in flight.
+//! against the limit (`TIMEOUT` when the count reaches `max_cycles`, 0 = no limit, or the
+//! cycle after the host's `stop`), stops the walk at the first error, and ends when the walk
+//! is over and no task is in flight.
 
 use rust_hdl::prelude::*;
 
@@ -11,6 +12,8 @@ pub struct RunControl {
     /// Launch with a cycle limit; the zeroing's last register is written now.
     pub launch: Signal<In, Bit>,
     pub max_cycles: Signal<In, Bits<32>>,
+    /// The host ends the run: `TIMEOUT` the cycle after, as if the limit were reached.
+    pub stop: Signal<In, Bit>,
     pub zeroed: Signal<In, Bit>,
     /// This cycle: the walk reports an error, or a core faults (the walk stops at it); no
     /// frame is left after this cycle; no task is in flight after it.
@@ -54,8 +57,9 @@ impl Logic for RunControl {
                 self.at_limit.d.next = false;
             } else {
                 self.cycles_q.d.next = self.cycles_next.val();
-                self.at_limit.d.next =
-                    self.limit.q.val().any() && (self.cycles_next.val() == self.limit.q.val());
+                self.at_limit.d.next = (self.limit.q.val().any()
+                    && (self.cycles_next.val() == self.limit.q.val()))
+                    || self.stop.val();
                 // The walk is over and no task is in flight after it: from the decisions
                 // through a few gates, not a comparison of TP and an OR over the busy mask.
                 if (self.stop_next.val() || self.last.val()) && self.idle_after.val() {

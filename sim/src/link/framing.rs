@@ -9,7 +9,7 @@
 //! taken from a damaged length byte; the CRC-16 covers every byte after the sync byte.
 
 use super::crc::{crc16, header_check};
-use super::MAX_PAYLOAD;
+use super::{ERROR_REPLY, MAX_PAYLOAD};
 
 /// A frame's contents: the command (request) or code (reply), and the payload.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,10 +50,19 @@ pub enum Found {
 /// once: a stray sync byte whose "length" claims more bytes than the real frame after it has
 /// does not hide that frame, which is found as soon as its last byte arrives. A candidate
 /// whose header does not check is dropped as soon as its header check arrives.
+///
+/// A host waiting for one reply uses [`Deframer::expecting`]: then only candidates of that
+/// reply's code and length, or error replies, live, and a frame found inside the bytes of an
+/// earlier live candidate is held until that candidate dies: a reply's data that looks like a
+/// frame is never taken for the reply.
 pub struct Deframer {
     sync: u8,
     /// Bytes from the earliest live candidate frame start on.
     pending: Vec<u8>,
+    /// The only code and payload length taken, besides an error reply's.
+    expect: Option<(u8, u8)>,
+    /// A frame found inside a live earlier candidate: where it starts in `pending`, and it.
+    held: Option<(usize, Frame)>,
 }
 
 /// Bytes a frame takes besides its payload: sync, code, length, header check, CRC.
@@ -64,20 +73,43 @@ fn frame_bytes(len: u8) -> usize {
     usize::from(len) + OVERHEAD
 }
 
-/// `candidate` (from a sync byte on) can still be a frame: its header, as far as it has come,
-/// checks.
-fn header_ok(candidate: &[u8]) -> bool {
-    match candidate {
-        [_, code, length, check, ..] => header_check(*code, *length) == *check,
-        _ => true,
-    }
-}
+/// The payload length of an [`ERROR_REPLY`].
+const ERROR_LENGTH: u8 = 3;
 
 impl Deframer {
     pub fn new(sync: u8) -> Deframer {
         Deframer {
             sync,
             pending: Vec::new(),
+            expect: None,
+            held: None,
+        }
+    }
+
+    /// A deframer that takes only frames of `code` with a payload of `length` bytes, or error
+    /// replies: the reply a host's request asks for (`Command::reply_length`).
+    pub fn expecting(sync: u8, code: u8, length: u8) -> Deframer {
+        Deframer {
+            expect: Some((code, length)),
+            ..Deframer::new(sync)
+        }
+    }
+
+    /// `candidate` (from a sync byte on) can still be a frame: its header, as far as it has
+    /// come, checks, and is of the shape expected.
+    fn header_ok(&self, candidate: &[u8]) -> bool {
+        let shape_ok = |code: u8, length: u8| match self.expect {
+            Some(expected) => {
+                (code, length) == expected || (code, length) == (ERROR_REPLY, ERROR_LENGTH)
+            }
+            None => true,
+        };
+        match candidate {
+            [_, code, length, check, ..] => {
+                header_check(*code, *length) == *check && shape_ok(*code, *length)
+            }
+            [_, code, length] => shape_ok(*code, *length),
+            _ => true,
         }
     }
 
@@ -101,14 +133,21 @@ impl Deframer {
             }
             if let Some(&len) = candidate.get(2) {
                 if candidate.len() == frame_bytes(len)
-                    && header_ok(candidate)
+                    && self.header_ok(candidate)
                     && crc16(&candidate[1..]) == 0
                 {
                     let frame = Frame {
                         code: candidate[1],
                         payload: candidate[4..4 + usize::from(len)].to_vec(),
                     };
+                    if start > 0 && self.expect.is_some() {
+                        // Inside the earliest candidate, which is still live: its data, unless
+                        // that candidate dies.
+                        self.held.get_or_insert((start, frame));
+                        continue;
+                    }
                     self.pending.clear();
+                    self.held = None;
                     return Some(Found::Frame(frame));
                 }
             }
@@ -118,16 +157,23 @@ impl Deframer {
         // still be a frame.
         let mut damaged = None;
         while let Some(&len) = self.pending.get(2) {
-            if header_ok(&self.pending) && self.pending.len() < frame_bytes(len) {
+            let complete = self.pending.len() >= frame_bytes(len);
+            if self.header_ok(&self.pending) && !complete {
                 break;
             }
             damaged = Some(Found::Damaged);
             let next = self.pending[1..].iter().position(|&b| b == self.sync);
-            match next {
-                Some(at) => {
-                    self.pending.drain(..=at);
+            let dropped = next.map_or(self.pending.len(), |at| at + 1);
+            self.pending.drain(..dropped);
+            // A frame held inside the candidate that died is now the earliest: it was a frame.
+            if let Some((start, frame)) = self.held.take() {
+                match start.checked_sub(dropped) {
+                    Some(0) | None => {
+                        self.pending.clear();
+                        return Some(Found::Frame(frame));
+                    }
+                    Some(at) => self.held = Some((at, frame)),
                 }
-                None => self.pending.clear(),
             }
         }
         damaged
@@ -232,6 +278,71 @@ mod tests {
                 "bit {bit}"
             );
         }
+    }
+
+    #[test]
+    fn a_reply_whose_data_holds_frames_is_read_whole() {
+        use crate::link::Command;
+        // Data holding a frame of every reply shape the link has (each code, with its header
+        // check and CRC), the error reply among them, read back as a host reads it.
+        let mut data = Vec::new();
+        for code in (1..=14).chain([ERROR_REPLY]) {
+            data.extend(encode(REPLY_SYNC, code, &[7, 1, 2]));
+            data.extend(encode(REPLY_SYNC, code, &[]));
+        }
+        data.extend([0x5a, 0x07, 0x00, 0xbc, 0x2f, 0x5b]);
+        for chunk in data.chunks(64) {
+            let mut payload = vec![9];
+            payload.extend(chunk);
+            let reply = encode(REPLY_SYNC, Command::ReadSm as u8, &payload);
+            let args = [0, 0, chunk.len() as u8];
+            let length = Command::ReadSm.reply_length(&args);
+            let mut d = Deframer::expecting(REPLY_SYNC, Command::ReadSm as u8, length);
+            let found: Vec<(usize, Found)> = reply
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &b)| d.push(b).map(|f| (i, f)))
+                .collect();
+            assert_eq!(
+                found,
+                [(
+                    reply.len() - 1,
+                    Found::Frame(Frame {
+                        code: Command::ReadSm as u8,
+                        payload: payload.clone()
+                    })
+                )],
+                "{chunk:02x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_error_reply_inside_a_reply_that_dies_was_the_reply() {
+        // A stray sync byte with a header of the expected shape, then a whole error reply: the
+        // stray dies at its CRC and the error reply is taken.
+        let mut bytes = vec![REPLY_SYNC, 4, 12, header_check(4, 12)];
+        let error = encode(REPLY_SYNC, ERROR_REPLY, &[3, 4, 4]);
+        bytes.extend(&error);
+        bytes.extend([0; 8]);
+        let mut d = Deframer::expecting(REPLY_SYNC, 4, 12);
+        let found = frames(&mut d, &bytes);
+        assert!(
+            found.contains(&Found::Frame(Frame {
+                code: ERROR_REPLY,
+                payload: vec![3, 4, 4]
+            })),
+            "{found:?}"
+        );
+        // Without the stray, it is taken at its last byte.
+        let mut d = Deframer::expecting(REPLY_SYNC, 4, 12);
+        assert_eq!(
+            frames(&mut d, &error),
+            [Found::Frame(Frame {
+                code: ERROR_REPLY,
+                payload: vec![3, 4, 4]
+            })]
+        );
     }
 
     #[test]

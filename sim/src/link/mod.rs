@@ -14,10 +14,19 @@
 //! caught. The CRC-16 ([`crc`]) covers every byte after the sync byte. A reply's code is the
 //! request's command when it succeeded, or [`ERROR_REPLY`] ([`LinkError`]). The board checks a
 //! request whole before it acts on it: a frame with a bad header or CRC, an unknown command, a
-//! wrong length or a bad argument changes nothing. Bytes outside a frame are skipped; a frame
-//! that stops arriving is dropped after [`TIMEOUT_BIT_TIMES`] bit times of silence, and after
-//! a damaged frame the board takes nothing until the line has been silent that long, so no
-//! byte of a damaged frame's payload is ever read as the start of another: garbage and lost
+//! wrong length or a bad argument changes nothing.
+//!
+//! **Where a frame may start.** A sync byte is also a data byte, so neither side takes one for
+//! a frame's start wherever it finds it. The board takes a request's sync byte only after
+//! [`IDLE_BIT_TIMES`] of silence on the line (a host sends a request after the reply to the
+//! last, never straight after other bytes); any other byte between frames — a request whose
+//! sync byte was lost or damaged, a line joined mid-frame, garbage — is damage, and so are a
+//! bad header and a bad CRC: the board then takes nothing until the line has been silent for
+//! [`TIMEOUT_BIT_TIMES`] bit times, so no byte inside a damaged frame is ever read as the start
+//! of a request. A frame that stops arriving is dropped after the same silence. A host takes a
+//! reply only of the shape its request asks for ([`Command::reply_length`]: its code, or
+//! [`ERROR_REPLY`], and its length), so a reply's data never hides the reply itself: a frame
+//! inside the data would have to be as long as the reply that carries it. Garbage and lost
 //! bytes cost one retry, never a wedged link or a request nobody sent.
 //!
 //! **Sequence numbers: every request is carried out at most once.** The first payload byte of
@@ -61,7 +70,7 @@ pub use crate::run::Handled;
 
 /// The protocol's version, reported by [`Command::Identify`]. A host refuses a board of
 /// another version.
-pub const VERSION: u8 = 5;
+pub const VERSION: u8 = 6;
 
 /// The first byte of a request.
 pub const REQUEST_SYNC: u8 = 0xa5;
@@ -72,8 +81,14 @@ pub const ERROR_REPLY: u8 = 0xee;
 /// The largest payload of a frame.
 pub const MAX_PAYLOAD: usize = 255;
 
-/// A frame that has started is dropped after this many bit times without a byte.
+/// A frame that has started is dropped after this many bit times without a byte, and after a
+/// damaged frame the board takes nothing until the line has been silent this long.
 pub const TIMEOUT_BIT_TIMES: u64 = 2048;
+
+/// A request's sync byte starts a frame only when this many bit times have passed since the
+/// byte before it was received: back-to-back bytes arrive 10 bit times apart, so a sync byte
+/// inside a stream of bytes (a frame's data) is never taken for a frame's start.
+pub const IDLE_BIT_TIMES: u64 = 16;
 
 /// The bytes [`Command::Identify`] starts with: a gpu16 board, not some other device.
 pub const MAGIC: [u8; 3] = *b"g16";
@@ -180,6 +195,13 @@ pub enum Command {
     /// this fingerprint 0 in it (`gpu16_fpga::board::fingerprint`). A host compares it with the
     /// design its own sources make for the board's identity.
     Design = 12,
+    /// End the run in progress, as its cycle limit would: it ends with `TIMEOUT`, and the status
+    /// shows [`BoardStatus::stopped`]. Nothing happens when no run is in progress. Not numbered
+    /// among the requests that change the board: a second stop changes nothing either.
+    Stop = 13,
+    /// → the last launch's arguments (5 bytes: frames, max_cycles; zeros before the first):
+    /// how long a run another host left going can last.
+    Launched = 14,
 }
 
 /// Task lines one [`Command::WriteTm`] carries at most (`seq`, the first line, 31 × 8 bytes).
@@ -199,7 +221,7 @@ pub const MAX_COUNTERS_READ: usize = MAX_REPLY_DATA / 4;
 
 impl Command {
     /// Every command, in code order.
-    pub const ALL: [Command; 12] = [
+    pub const ALL: [Command; 14] = [
         Command::Identify,
         Command::WriteTm,
         Command::WriteSm,
@@ -212,11 +234,38 @@ impl Command {
         Command::ReadRegs,
         Command::Session,
         Command::Design,
+        Command::Stop,
+        Command::Launched,
     ];
 
     /// The command with code `code`.
     pub fn from_code(code: u8) -> Option<Command> {
         Command::ALL.into_iter().find(|c| *c as u8 == code)
+    }
+
+    /// The payload length of the reply that carries out this request with arguments `args`
+    /// (after the `seq`): the `seq` and the data (Identify's: the identity alone). A refusal
+    /// is an [`ERROR_REPLY`] of 3 bytes instead. A host reads a reply by it
+    /// ([`framing::Deframer::expecting`]).
+    pub fn reply_length(self, args: &[u8]) -> u8 {
+        let arg = |i: usize| usize::from(args.get(i).copied().unwrap_or(0));
+        let data = match self {
+            Command::Identify => return Identity::BYTES as u8,
+            Command::WriteTm
+            | Command::WriteSm
+            | Command::ClearSm
+            | Command::Launch
+            | Command::Session
+            | Command::Stop => 0,
+            Command::ReadSm => arg(2),
+            Command::Status => BoardStatus::BYTES,
+            Command::ReadEvents => arg(2) * LogEntry::BYTES,
+            Command::ReadCounters => arg(1) * 4,
+            Command::ReadRegs => arg(1),
+            Command::Design => 8,
+            Command::Launched => Launched::BYTES,
+        };
+        (1 + data).min(MAX_PAYLOAD) as u8
     }
 
     /// The command changes what the board holds or does (memories, a run): a resend of it
@@ -245,8 +294,10 @@ pub struct LastChange {
 /// A request of command `code`, number `seq` and CRC-16 `crc` is a resend of `last`, to be
 /// answered and not carried out again: it changes the board and repeats the last such request's
 /// number, command and CRC. The CRC covers every byte after the sync byte, so a request that
-/// differs from the last in its payload (a client that reused a number) is carried out: two
-/// requests made to differ only where their CRCs agree are the one case it misses.
+/// differs from the last in its payload is carried out, except when its CRC-16 happens to
+/// equal the last one's (1 in 65,536 of such pairs): a client must therefore never give a new
+/// request the number of the request before it, which [`next_seq`] never does (docs/BOARD.md,
+/// "What the board compares").
 pub fn is_resend(code: u8, seq: u8, crc: u16, last: LastChange) -> bool {
     Command::from_code(code).is_some_and(Command::changes_board)
         && seq == last.seq
@@ -274,6 +325,8 @@ pub struct Shape {
     pub length: Length,
     /// A count: payload byte `.0` must be 1 to `.1`.
     pub count: Option<(usize, u8)>,
+    /// A 16-bit number at payload bytes `n` and `n + 1` that must not be 0.
+    pub nonzero: Option<usize>,
     /// Refused while a run is in progress.
     pub needs_idle: bool,
     /// Refused until the performance counters are final.
@@ -285,6 +338,8 @@ impl Command {
     pub const fn shape(self) -> Shape {
         let (length, count, needs_idle) = match self {
             Command::Identify => (Length::Exact(0), None, false),
+            Command::Stop => (Length::Exact(1), None, false),
+            Command::Launched => (Length::Exact(1), None, false),
             Command::WriteTm => (Length::Lines(2), None, true),
             Command::WriteSm => (Length::AtLeast(4), None, true),
             Command::ReadSm => (Length::Exact(4), Some((3, MAX_SM_READ as u8)), true),
@@ -300,6 +355,10 @@ impl Command {
         Shape {
             length,
             count,
+            nonzero: match self {
+                Command::Session => Some(1),
+                _ => None,
+            },
             needs_idle,
             needs_counters: matches!(self, Command::ReadCounters),
         }
@@ -345,6 +404,11 @@ pub fn refusal(
             return Some(LinkError::BadArgument);
         }
     }
+    if let Some(at) = shape.nonzero {
+        if payload[at] == 0 && payload[at + 1] == 0 {
+            return Some(LinkError::BadArgument);
+        }
+    }
     if shape.needs_counters && !board.counters_ready {
         return Some(LinkError::Busy);
     }
@@ -366,7 +430,8 @@ pub enum LinkError {
     BadLength = 3,
     /// A run is in progress (or, for [`Command::ReadCounters`], its counts are not final yet).
     Busy = 4,
-    /// A count of 0 or past the command's limit, or a program length outside 1–64.
+    /// A count of 0 or past the command's limit, a program length outside 1–64, or a
+    /// session number of 0.
     BadArgument = 5,
 }
 
@@ -463,6 +528,8 @@ impl Identity {
 pub struct BoardStatus {
     pub running: bool,
     pub done: bool,
+    /// The last run was ended by [`Command::Stop`] (its code is `TIMEOUT`).
+    pub stopped: bool,
     /// The timeline log filled up: later entries were not kept.
     pub events_overflowed: bool,
     /// The performance counters hold the last run's final counts (about a hundred cycles
@@ -486,6 +553,35 @@ pub struct BoardStatus {
     /// The number of the last [`Command::Session`] (0 after power-up): a host sees from it
     /// that the board still holds what it uploaded.
     pub session: u16,
+}
+
+/// [`Command::Launched`]'s reply: the last launch's arguments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Launched {
+    /// Frames run (1–64).
+    pub frames: u8,
+    /// The cycle limit (0: none).
+    pub max_cycles: u32,
+}
+
+impl Launched {
+    /// Payload bytes.
+    pub const BYTES: usize = 5;
+
+    pub fn encode(&self) -> [u8; Launched::BYTES] {
+        let m = self.max_cycles.to_le_bytes();
+        [self.frames, m[0], m[1], m[2], m[3]]
+    }
+
+    pub fn decode(b: &[u8]) -> Option<Launched> {
+        match *b {
+            [frames, m0, m1, m2, m3] => Some(Launched {
+                frames,
+                max_cycles: u32::from_le_bytes([m0, m1, m2, m3]),
+            }),
+            _ => None,
+        }
+    }
 }
 
 /// Where a field of a reply or a log entry lies in its bytes: its first bit (bit 0 is bit 0
@@ -610,11 +706,12 @@ macro_rules! layout {
     };
 }
 
-layout!(BoardStatus, 13:
+layout!(BoardStatus, 14:
     running @ 0, 1;
     done @ 1, 1;
     events_overflowed @ 2, 1;
     counters_ready @ 3, 1;
+    stopped @ 4, 1;
     code @ 8, 8;
     frame @ 16, 8;
     core @ 24, 8;
@@ -767,6 +864,7 @@ mod tests {
         let st = BoardStatus {
             running: false,
             done: true,
+            stopped: true,
             events_overflowed: true,
             counters_ready: true,
             code: 4,
@@ -780,6 +878,11 @@ mod tests {
             session: 0xbeef,
         };
         assert_eq!(BoardStatus::decode(&st.encode()), Some(st));
+        let launched = Launched {
+            frames: 64,
+            max_cycles: 0xdead_beef,
+        };
+        assert_eq!(Launched::decode(&launched.encode()), Some(launched));
         // The fields lie apart, inside the payload.
         let mut used = 0u128;
         for (name, at) in BoardStatus::FIELDS {
