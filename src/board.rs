@@ -432,6 +432,51 @@ extern "C" fn stop_board_sim(_signal: libc::c_int) {
     BOARD_SIM_STOP.store(true, std::sync::atomic::Ordering::Relaxed);
 }
 
+#[derive(Args)]
+pub struct StopArgs {
+    /// The board's serial port, e.g. /dev/ttyUSB0, or the terminal `gpu16 board-sim` prints.
+    #[arg(long, value_name = "PORT")]
+    port: String,
+    /// The serial port's rate: the one the bitstream was built for (300-12000000).
+    #[arg(long, default_value_t = 115_200, value_parser = clap::value_parser!(u32).range(300..=12_000_000))]
+    baud: u32,
+}
+
+pub fn stop_command(args: &StopArgs) -> Result<ExitCode> {
+    let mut link = gpu16_host::Link::open(&args.port, args.baud)?;
+    match gpu16_host::stop(&mut link)? {
+        Some(st) => println!(
+            "{}: stopped the run at cycle {} (status TIMEOUT, marked stopped); the board is idle",
+            args.port, st.cycles
+        ),
+        None => println!("{}: the board is idle: no run to stop", args.port),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A Ctrl-C (or `kill`) asks the board run in progress to stop the run it launched before the
+/// program exits; a second one ends the program at once.
+pub fn stop_board_run_on_signal() {
+    // SAFETY: the handler only stores to an atomic and resets the signal's disposition, both
+    // async-signal-safe.
+    unsafe {
+        for signal in [libc::SIGINT, libc::SIGTERM] {
+            libc::signal(
+                signal,
+                interrupt_board_run as *const () as libc::sighandler_t,
+            );
+        }
+    }
+}
+
+extern "C" fn interrupt_board_run(signal: libc::c_int) {
+    gpu16_host::interrupt();
+    // SAFETY: as above.
+    unsafe {
+        libc::signal(signal, libc::SIG_DFL);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

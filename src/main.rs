@@ -70,6 +70,10 @@ enum Command {
     /// Serve a simulated board (the board top in Verilator) on a pseudo-terminal, for
     /// `gpu16 run --engine board --port TERMINAL`.
     BoardSim(board::BoardSimArgs),
+    /// End the run in progress on a board (or `gpu16 board-sim`): it ends as its cycle limit
+    /// would, with TIMEOUT, and its status says it was stopped. A run another `gpu16 run` left
+    /// going (killed before it could stop it) otherwise holds the board until its limit.
+    Stop(board::StopArgs),
     /// Draw a timeline saved by `gpu16 run --timeline` as a picture (SVG).
     TimelineSvg {
         /// The program the timeline is a run of (`.s` or `.tm.hex`).
@@ -121,6 +125,8 @@ const BAD_INPUT: u8 = 1;
 /// Exit status: the work could not be carried out through nothing in the input (a tool
 /// missing or failing, a board not there or not answering).
 const CANNOT_RUN: u8 = 4;
+/// Exit status: the user interrupted the work (Ctrl-C), as a shell reports it: 128 + SIGINT.
+const INTERRUPTED: u8 = 130;
 
 /// The exit status of a failure: [`CANNOT_RUN`] when a tool, the simulator, the loader or
 /// the board link failed, else [`BAD_INPUT`].
@@ -130,6 +136,7 @@ fn failure_status(e: &anyhow::Error) -> u8 {
         if let Some(h) = cause.downcast_ref::<HostError>() {
             return match h {
                 HostError::CycleLimit { .. } => BAD_INPUT,
+                HostError::Interrupted { .. } => INTERRUPTED,
                 _ => CANNOT_RUN,
             };
         }
@@ -181,6 +188,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
         Command::Build(args) => board::build_command(&args),
         Command::Flash(args) => board::flash_command(&args),
         Command::BoardSim(args) => board::board_sim_command(&args),
+        Command::Stop(args) => board::stop_command(&args),
         Command::Clean => clean(),
     }
 }

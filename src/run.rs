@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use gpu16_fpga::cosim::Simulator;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
-use gpu16_host::{Link, ReadBack, Transfer};
+use gpu16_host::{Link, ReadBack, Update};
 use gpu16_sim::frame::{first_absent_core, Frame};
 use gpu16_sim::image::{picture, sm};
 use gpu16_sim::run::{
@@ -205,7 +205,15 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         config.cores = cores;
         // The design the board must run: the one these sources make for it.
         let design = match args.any_design {
-            true => None,
+            true => {
+                eprintln!(
+                    "warning: --any-design: not checking that the board on {port} runs the design \
+                     these sources make for it; a bitstream built from other sources (or a \
+                     board-sim started before they changed) may give other cycle counts and \
+                     results than --engine rtl"
+                );
+                None
+            }
             false => Some(design_fingerprint(&id)?),
         };
         board = Some((link, id, design));
@@ -308,7 +316,12 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
                 board_clock_hz = Some(id.clock_hz);
             }
             let mut bars = Bars::default();
-            let mut report = |t: Transfer| bars.show(t.what, t.done, t.total);
+            let mut report = |u: Update| match u {
+                Update::Transfer(t) => bars.show(t.what, t.done, t.total),
+                Update::Note(note) => eprintln!("{port}: {note}"),
+            };
+            // Ctrl-C stops the run on the board before the program exits.
+            crate::board::stop_board_run_on_signal();
             let result =
                 gpu16_host::run(&mut link, &frames, &init, config, read, design, &mut report)?;
             if link.retries > 0 {

@@ -674,6 +674,15 @@ fn bitstream_on_its_pins(board: Board) {
 /// returns the reply's data, or nothing; the reply goes back with the request's `seq`.
 /// Returns the terminal's path; the board serves for the life of the test process.
 fn fake_board(answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static) -> String {
+    fake_board_until(answer, None)
+}
+
+/// [`fake_board`] whose device goes away (its terminal's master closed) when a request of
+/// command `gone_at` arrives: a board unplugged, or a simulated board stopped.
+fn fake_board_until(
+    answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static,
+    gone_at: Option<u8>,
+) -> String {
     use gpu16_sim::link::framing::{encode, Deframer, Found};
     use gpu16_sim::link::{Command, REPLY_SYNC, REQUEST_SYNC};
     use std::io::{Read, Write};
@@ -685,6 +694,9 @@ fn fake_board(answer: impl Fn(u8, &[u8]) -> Option<Vec<u8>> + Send + 'static) ->
         while let Ok(n) = master.read(&mut buf) {
             for &b in &buf[..n] {
                 if let Some(Found::Frame(f)) = deframer.push(b) {
+                    if Some(f.code) == gone_at {
+                        return;
+                    }
                     let numbered = f.code != Command::Identify as u8;
                     let (seq, args) = match f.payload.split_first() {
                         Some((&seq, args)) if numbered => (vec![seq], args),
@@ -707,12 +719,16 @@ fn fake_port() -> (std::fs::File, String) {
     use std::os::fd::FromRawFd;
     // SAFETY: plain libc calls on descriptors this function owns.
     unsafe {
-        let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        // Close-on-exec: a `gpu16` the test spawns must not hold the device's side open.
+        let fd = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
         assert!(fd >= 0 && libc::grantpt(fd) == 0 && libc::unlockpt(fd) == 0);
         let name = std::ffi::CStr::from_ptr(libc::ptsname(fd))
             .to_string_lossy()
             .into_owned();
-        let keep = libc::open(libc::ptsname(fd), libc::O_RDWR | libc::O_NOCTTY);
+        let keep = libc::open(
+            libc::ptsname(fd),
+            libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
+        );
         let mut t: libc::termios = std::mem::zeroed();
         libc::tcgetattr(keep, &mut t);
         libc::cfmakeraw(&mut t);
@@ -1026,6 +1042,13 @@ fn a_board_running_another_design_is_named_and_nothing_is_uploaded() {
     let o = run_on_with(&port, &["--any-design"]);
     assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
     assert!(seen.lock().unwrap().contains(&Command::Session));
+    // It says what it skips.
+    let warning = text(&o.stderr)
+        .lines()
+        .find(|l| l.contains("--any-design"))
+        .map(|l| l.replace(&port, "PORT"))
+        .unwrap_or_default();
+    insta::assert_snapshot!("any_design", warning);
 }
 
 #[test]
@@ -1046,4 +1069,228 @@ fn the_design_fingerprint_is_that_of_the_hardware() {
     // Another design.
     let two_cores = BridgeConfig { cores: 2, ..small };
     assert_ne!(fingerprint(two_cores).unwrap(), one);
+}
+
+#[test]
+fn a_board_that_goes_away_mid_run_names_the_phase_and_what_to_check() {
+    use gpu16_sim::link::{BoardStatus, Command, VERSION};
+    // Answers until the first WriteSm, then its device goes away.
+    let design = design_reply();
+    let port = fake_board_until(
+        move |code, _| match Command::from_code(code)? {
+            Command::Identify => Some(identity_reply(VERSION, b"g16")),
+            Command::Design => Some(design.clone()),
+            Command::Status => Some(BoardStatus::default().encode().to_vec()),
+            _ => Some(vec![]),
+        },
+        Some(Command::WriteSm as u8),
+    );
+    let o = run_on(&port);
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+    let message = text(&o.stderr).replace(&port, "PORT");
+    assert!(
+        message.contains("went away while the program and memory were uploaded"),
+        "{message}"
+    );
+    insta::assert_snapshot!("board_gone", message);
+}
+
+#[test]
+fn a_run_another_host_left_going_is_told_at_once_and_waited_for_a_bounded_time() {
+    use gpu16_sim::link::{BoardStatus, Command, Launched, VERSION};
+    // A board that runs for ever: cycle 1,000 of a limit of 50,000,000.
+    let design = design_reply();
+    let port = fake_board(move |code, _| match Command::from_code(code)? {
+        Command::Identify => Some(identity_reply(VERSION, b"g16")),
+        Command::Design => Some(design.clone()),
+        Command::Status => Some(
+            BoardStatus {
+                running: true,
+                cycles: 1_000,
+                session: 0x1234,
+                runs: 3,
+                seq: 9,
+                ..BoardStatus::default()
+            }
+            .encode()
+            .to_vec(),
+        ),
+        Command::Launched => Some(
+            Launched {
+                frames: 2,
+                max_cycles: 50_000_000,
+            }
+            .encode()
+            .to_vec(),
+        ),
+        _ => None,
+    });
+    let started = std::time::Instant::now();
+    let o = run_on(&port);
+    let waited = started.elapsed();
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+    let message = text(&o.stderr).replace(&port, "PORT");
+    insta::assert_snapshot!("still_running", message);
+    let bound = gpu16_host::EARLIER_RUN_WAIT;
+    assert!(
+        waited >= bound && waited < bound + std::time::Duration::from_secs(20),
+        "waited {waited:?}"
+    );
+}
+
+/// Spawns the CLI with `args`; its standard error comes line by line through the receiver.
+fn spawn_reading(args: &[&str]) -> (std::process::Child, std::sync::mpsc::Receiver<String>) {
+    use std::io::BufRead;
+    let mut child = gpu16_command(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("gpu16 runs");
+    let stderr = child.stderr.take().unwrap();
+    let (send, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if send.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    (child, lines)
+}
+
+/// The first line from `lines` that contains `text`, within `limit` (the lines before it
+/// are shown if it does not come).
+fn wait_for_line(
+    lines: &std::sync::mpsc::Receiver<String>,
+    text: &str,
+    limit: std::time::Duration,
+) -> String {
+    let deadline = std::time::Instant::now() + limit;
+    let mut before = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match lines.recv_timeout(left) {
+            Ok(line) if line.contains(text) => return line,
+            Ok(line) => before.push(line),
+            Err(e) => panic!("no `{text}` within {limit:?} ({e}): {before:#?}"),
+        }
+    }
+}
+
+/// The rest of `lines` once the child has exited, joined.
+fn rest(
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+) -> (Option<i32>, String) {
+    let o = child.wait_with_output().expect("gpu16 runs");
+    (o.status.code(), lines.iter().collect::<Vec<_>>().join("\n"))
+}
+
+#[test]
+fn ctrl_c_stops_the_run_on_the_board_and_a_run_left_going_is_told_and_stopped() {
+    use std::time::Duration;
+    let board = board_sim().start().unwrap();
+    let port = board.port.as_str();
+    let dir = scratch("board_left_going");
+    let forever = dir.join("forever.s");
+    std::fs::write(
+        &forever,
+        ".cf mask=0xffff\n.if\n        set_const 1, r9\nloop:   bnz r9, loop\n",
+    )
+    .unwrap();
+    let forever = forever.to_str().unwrap();
+    let run_for_ever = [
+        "run",
+        forever,
+        "--engine",
+        "board",
+        "--port",
+        port,
+        "--max-cycles",
+        "0",
+    ];
+    let signal = |child: &std::process::Child, signal| {
+        // SAFETY: a signal to the child this test spawned and still waits for.
+        unsafe { libc::kill(child.id() as libc::pid_t, signal) };
+    };
+
+    // Ctrl-C of a board run stops the run it launched before the program exits.
+    let (child, lines) = spawn_reading(&run_for_ever);
+    wait_for_line(&lines, "the run goes on: cycle", Duration::from_secs(120));
+    signal(&child, libc::SIGINT);
+    let (code, said) = rest(child, lines);
+    assert_eq!(code, Some(130), "{said}");
+    assert!(
+        said.contains("interrupted during the run")
+            && said.contains("the run was stopped on the board at cycle"),
+        "{said}"
+    );
+    let o = gpu16(&["stop", "--port", port], None);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("the board is idle: no run to stop"),
+        "{}",
+        text(&o.stdout)
+    );
+
+    // A host killed mid-run leaves its run going: the next one says so at once, and
+    // `gpu16 stop` ends it.
+    let (mut child, lines) = spawn_reading(&run_for_ever);
+    wait_for_line(&lines, "the run goes on: cycle", Duration::from_secs(120));
+    signal(&child, libc::SIGKILL);
+    child.wait().unwrap();
+    let (next, lines) = spawn_reading(&[
+        "run",
+        "examples/vector_add.s",
+        "--sm",
+        "examples/vector_add.sm.hex",
+        "--engine",
+        "board",
+        "--port",
+        port,
+    ]);
+    let note = wait_for_line(
+        &lines,
+        "still running a run another host launched",
+        Duration::from_secs(30),
+    );
+    assert!(
+        note.contains("of its limit 4294967295")
+            && note.contains(&format!("`gpu16 stop --port {port}`")),
+        "{note}"
+    );
+    signal(&next, libc::SIGINT);
+    let (code, said) = rest(next, lines);
+    assert_eq!(code, Some(130), "{said}");
+    assert!(said.contains("the earlier run goes on"), "{said}");
+    let o = gpu16(&["stop", "--port", port], None);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).contains("stopped the run at cycle"),
+        "{}",
+        text(&o.stdout)
+    );
+    // The board is free again.
+    let o = gpu16(
+        &[
+            "run",
+            "examples/vector_add.s",
+            "--sm",
+            "examples/vector_add.sm.hex",
+            "--engine",
+            "board",
+            "--port",
+            port,
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stdout).starts_with("status: ok"),
+        "{}",
+        text(&o.stdout)
+    );
 }

@@ -19,6 +19,12 @@
 //! back — must show that number, and after the launch this launch too (its `seq` and the run
 //! count it gave). A board that was reset, powered off or re-flashed at any point reports
 //! session 0 and is reported as such ([`HostError::BoardReset`]), never read as a result.
+//!
+//! **No wait is silent, and none is endless.** A run another host left going (one killed
+//! with Ctrl-C before it could stop it, a closed laptop) is told at once, with its cycle count
+//! and limit, and waited for at most [`EARLIER_RUN_WAIT`]; [`stop`] ends it. A long run of
+//! this host's is told every [`RUN_NOTE_EVERY`]. Once [`interrupt`] is called (the CLI's
+//! Ctrl-C), the host stops the run it launched, if one is going, and gives up.
 
 pub mod link;
 mod session;
@@ -30,10 +36,12 @@ use gpu16_sim::link::{
     MAX_TM_LINES, VERSION,
 };
 use gpu16_sim::run::{Event, RunConfig, RunResult, Stats, Status, TimelineRecorder, COUNTERS};
-use link::{Attempt, Tries};
+use link::{unless_gone, Attempt, Tries};
 pub use link::{HostError, Link, Timing};
 pub use session::Phase;
 use session::Session;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Largest data the host puts in a request or asks for in a reply: a damaged frame costs its
 /// resend, so frames are kept short (6 bytes of framing per 64: 9%); on a line that damages
@@ -50,8 +58,49 @@ pub struct Transfer {
     pub total: usize,
 }
 
-/// Where [`run`] reports its transfers.
-pub type Report<'a> = &'a mut dyn FnMut(Transfer);
+/// What [`run`] tells its caller as it goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// A transfer got further (for a bar).
+    Transfer(Transfer),
+    /// Something the user should know while the host waits.
+    Note(String),
+}
+
+/// Where [`run`] reports its progress.
+pub type Report<'a> = &'a mut dyn FnMut(Update);
+
+/// The longest a host waits for a run another host left going on the board.
+pub const EARLIER_RUN_WAIT: Duration = Duration::from_secs(10);
+
+/// How often a host tells that its own run is still going.
+pub const RUN_NOTE_EVERY: Duration = Duration::from_secs(10);
+
+/// Set by [`interrupt`].
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Asks the run in progress to give up: the host stops the run it launched on the board,
+/// if one is going, and returns [`HostError::Interrupted`]. Safe to call from a signal
+/// handler (it only stores to an atomic).
+pub fn interrupt() {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+}
+
+fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
+
+/// [`HostError::Interrupted`] `during` a phase, if [`interrupt`] was called.
+fn unless_interrupted(link: &Link, during: Phase, stopped: &str) -> Result<(), HostError> {
+    if interrupted() {
+        return Err(HostError::Interrupted {
+            port: link.name().to_string(),
+            during,
+            stopped: stopped.to_string(),
+        });
+    }
+    Ok(())
+}
 
 impl Transfer {
     fn new(what: &'static str, total: usize) -> Transfer {
@@ -65,7 +114,7 @@ impl Transfer {
     /// `n` more units are done: tells `report`.
     fn advance(&mut self, n: usize, report: Report<'_>) {
         self.done += n;
-        report(*self);
+        report(Update::Transfer(*self));
     }
 }
 use std::time::Duration;
@@ -93,9 +142,7 @@ pub fn identify(link: &mut Link) -> Result<Identity, HostError> {
             host: VERSION,
         });
     }
-    if id.simulated {
-        link.set_timing(Timing::SIMULATED);
-    }
+    link.set_board(&id);
     Ok(id)
 }
 
@@ -170,6 +217,7 @@ fn write_sm(link: &mut Link, init: &SmImage, report: Report<'_>) -> Result<(), H
     }
     let mut progress = Transfer::new("shared memory", runs.iter().map(|(s, e)| e - s).sum());
     for (start, end) in runs {
+        unless_interrupted(link, Phase::Upload, "; nothing was launched")?;
         let mut payload = (start as u16).to_le_bytes().to_vec();
         payload.extend_from_slice(&init[start..end]);
         link.request(Command::WriteSm, &payload)?;
@@ -187,6 +235,7 @@ fn write_tm(link: &mut Link, frames: &[Frame], report: Report<'_>) -> Result<(),
     let mut progress = Transfer::new("task memory", lines.len());
     let per_request = MAX_TM_LINES.min(CHUNK / 8);
     for (chunk_no, chunk) in lines.chunks(per_request).enumerate() {
+        unless_interrupted(link, Phase::Upload, "; nothing was launched")?;
         let mut payload = vec![(chunk_no * per_request) as u8];
         for line in chunk {
             payload.extend(line.to_le_bytes());
@@ -276,9 +325,9 @@ pub fn run(
     design: Option<u64>,
     report: Report<'_>,
 ) -> Result<RunResult, HostError> {
-    let id = identify(link)?;
+    let id = unless_gone(Phase::Start, identify(link))?;
     if let Some(checkout) = design {
-        check_design(link, &id, checkout)?;
+        unless_gone(Phase::Start, check_design(link, &id, checkout))?;
     }
     if read.counters && !id.counters {
         return Err(HostError::BadReply {
@@ -298,23 +347,26 @@ pub fn run(
             })
         }
     };
-    let now = board_status(link)?;
+    let now = unless_gone(Phase::Start, board_status(link))?;
     link.number_from(now.seq);
     if now.running {
-        // A run some earlier host launched: its limit bounds how long this can last.
-        wait_done(link, &id, None)?;
+        let waited = wait_for_earlier(link, &id, &now, &mut *report);
+        unless_gone(Phase::Start, waited)?;
     }
-    let session = Session::open(link)?;
+    let session = unless_gone(Phase::Start, Session::open(link))?;
     let uploaded =
         write_sm(link, init, &mut *report).and_then(|()| write_tm(link, frames, &mut *report));
+    let uploaded = unless_gone(Phase::Upload, uploaded);
     session.unless_lost(link, Phase::Upload, uploaded)?;
-    let launched = launch(link, session, frames.len(), max_cycles)?;
-    let end = wait_done(link, &id, Some((session, launched)))?;
+    let launched = unless_gone(Phase::Run, launch(link, session, frames.len(), max_cycles))?;
+    let end = wait_done(link, &id, session, launched, max_cycles, &mut *report);
+    let end = unless_gone(Phase::Run, end)?;
 
     let result = read_back(link, &id, &end, read, &mut *report);
+    let result = unless_gone(Phase::ReadBack, result);
     let (timeline, mem, regs, words) = session.unless_lost(link, Phase::ReadBack, result)?;
     // Everything read back is still of this run.
-    let after = session.status(link, Phase::ReadBack)?;
+    let after = unless_gone(Phase::ReadBack, session.status(link, Phase::ReadBack))?;
     if after != end {
         return Err(HostError::LostRun {
             port: link.name().to_string(),
@@ -354,6 +406,7 @@ fn read_back(
     let mut recorder = TimelineRecorder::default();
     let mut first = 0;
     while first < count {
+        unless_interrupted(link, Phase::ReadBack, "; the run had ended")?;
         let n = (count - first)
             .min(MAX_EVENTS_READ)
             .min(CHUNK / LogEntry::BYTES);
@@ -374,6 +427,7 @@ fn read_back(
     let sm_bytes = if read.sm { mem.len() } else { 0 };
     let mut progress = Transfer::new("reading memory", sm_bytes);
     for start in (0..sm_bytes).step_by(CHUNK) {
+        unless_interrupted(link, Phase::ReadBack, "; the run had ended")?;
         let n = (mem.len() - start).min(CHUNK);
         let mut args = (start as u16).to_le_bytes().to_vec();
         args.push(n as u8);
@@ -408,38 +462,155 @@ fn read_back(
     Ok((timeline, mem, regs, words))
 }
 
-/// Polls the status until the run is over and its counts are final; each status must still
-/// show the session and `launched`, if given (this host's run).
-fn wait_done(
-    link: &mut Link,
-    id: &Identity,
-    launched: Option<(Session, Launched)>,
-) -> Result<BoardStatus, HostError> {
-    let poll = if id.simulated {
+/// How often a host asks the board's status while it waits for a run.
+fn poll_interval(id: &Identity) -> Duration {
+    if id.simulated {
         Duration::from_millis(5)
     } else {
         Duration::from_millis(20)
+    }
+}
+
+/// A run's cycle count against its limit, and how long it can still take on a real board.
+fn run_progress(id: &Identity, cycles: u32, max_cycles: u32) -> String {
+    let limit = if max_cycles == 0 {
+        u32::MAX
+    } else {
+        max_cycles
     };
+    let left = f64::from(limit.saturating_sub(cycles));
+    let time = if id.simulated {
+        "a simulated board".to_string()
+    } else {
+        format!(
+            "at most {:.0} s more at the board's {} MHz",
+            (left / f64::from(id.clock_hz)).ceil(),
+            f64::from(id.clock_hz) / 1e6
+        )
+    };
+    format!("cycle {cycles} of its limit {limit}, {time}")
+}
+
+/// Waits, at most [`EARLIER_RUN_WAIT`], for a run some earlier host launched (`now` is the
+/// board's status) to end and its counts to be final, telling the user at once.
+fn wait_for_earlier(
+    link: &mut Link,
+    id: &Identity,
+    now: &BoardStatus,
+    report: Report<'_>,
+) -> Result<(), HostError> {
+    use gpu16_sim::link::Launched as LastLaunch;
+    let reply = read_reply(link, Command::Launched, &[], LastLaunch::BYTES)?;
+    let limit = LastLaunch::decode(&reply).map_or(0, |l| l.max_cycles);
+    if now.running {
+        report(Update::Note(format!(
+            "the board is still running a run another host launched ({}); waiting up to {} s \
+             for it to end (`gpu16 stop --port {}` ends it now)",
+            run_progress(id, now.cycles, limit),
+            EARLIER_RUN_WAIT.as_secs(),
+            link.name()
+        )));
+    }
+    let started = Instant::now();
     loop {
-        let st = match launched {
-            Some((session, _)) => session.status(link, Phase::Run)?,
-            None => board_status(link)?,
-        };
-        if let Some((_, launched)) = launched {
-            launched.check(&st).map_err(|detail| HostError::LostRun {
+        unless_interrupted(
+            link,
+            Phase::Start,
+            "; the earlier run goes on (`gpu16 stop` ends it)",
+        )?;
+        let st = board_status(link)?;
+        if !st.running && st.counters_ready {
+            return Ok(());
+        }
+        if started.elapsed() > EARLIER_RUN_WAIT {
+            return Err(HostError::StillRunning {
                 port: link.name().to_string(),
-                detail,
-            })?;
-            if !st.running && !st.done {
-                return Err(HostError::LostRun {
-                    port: link.name().to_string(),
-                    detail: "it is neither running nor done".into(),
-                });
-            }
+                waited: EARLIER_RUN_WAIT.as_secs(),
+                progress: run_progress(id, st.cycles, limit),
+            });
+        }
+        std::thread::sleep(poll_interval(id));
+    }
+}
+
+/// Polls the status until this host's run is over and its counts are final; each status must
+/// still show the session and `launched`. Tells the user every [`RUN_NOTE_EVERY`] while the
+/// run goes on; after [`interrupt`], stops it.
+fn wait_done(
+    link: &mut Link,
+    id: &Identity,
+    session: Session,
+    launched: Launched,
+    max_cycles: u32,
+    report: Report<'_>,
+) -> Result<BoardStatus, HostError> {
+    let mut next_note = Instant::now() + RUN_NOTE_EVERY;
+    loop {
+        if interrupted() {
+            let stopped = match stop_run(link, id)? {
+                Some(st) => format!(
+                    "; the run was stopped on the board at cycle {} (the board is idle)",
+                    st.cycles
+                ),
+                None => "; the run had ended".to_string(),
+            };
+            unless_interrupted(link, Phase::Run, &stopped)?;
+        }
+        let st = session.status(link, Phase::Run)?;
+        launched.check(&st).map_err(|detail| HostError::LostRun {
+            port: link.name().to_string(),
+            detail,
+        })?;
+        if !st.running && !st.done {
+            return Err(HostError::LostRun {
+                port: link.name().to_string(),
+                detail: "it is neither running nor done".into(),
+            });
         }
         if !st.running && st.counters_ready {
             return Ok(st);
         }
-        std::thread::sleep(poll);
+        if st.running && Instant::now() >= next_note {
+            report(Update::Note(format!(
+                "the run goes on: {}; Ctrl-C stops it",
+                run_progress(id, st.cycles, max_cycles)
+            )));
+            next_note = Instant::now() + RUN_NOTE_EVERY;
+        }
+        std::thread::sleep(poll_interval(id));
     }
+}
+
+/// Ends the run in progress on the board behind `link` ([`Command::Stop`]): its status once
+/// it has ended, or `None` if no run was in progress.
+fn stop_run(link: &mut Link, id: &Identity) -> Result<Option<BoardStatus>, HostError> {
+    if !board_status(link)?.running {
+        return Ok(None);
+    }
+    let started = Instant::now();
+    loop {
+        link.request(Command::Stop, &[])?;
+        let st = board_status(link)?;
+        if !st.running {
+            return Ok(Some(st));
+        }
+        // A stop that came in the launch's first cycles, before the run started: again.
+        if started.elapsed() > Duration::from_secs(5) {
+            return Err(HostError::BadReply {
+                port: link.name().to_string(),
+                command: Command::Stop,
+                detail: "the run still goes on after the board answered the stop".into(),
+            });
+        }
+        std::thread::sleep(poll_interval(id));
+    }
+}
+
+/// `gpu16 stop`: ends the run in progress on the board behind `link`. Its status once ended
+/// (code `TIMEOUT`, `stopped`), or `None` if the board was idle.
+pub fn stop(link: &mut Link) -> Result<Option<BoardStatus>, HostError> {
+    let id = unless_gone(Phase::Start, identify(link))?;
+    let now = unless_gone(Phase::Start, board_status(link))?;
+    link.number_from(now.seq);
+    unless_gone(Phase::Run, stop_run(link, &id))
 }

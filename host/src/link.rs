@@ -6,7 +6,9 @@
 //! quiet long enough for the board to have dropped any partial frame: the board carries out a
 //! request that changes it at most once, and only the reply with the request's number is taken.
 //! A reply is waited for up to its deadline, whatever damaged or stale frames come first; once
-//! bytes have come and the line has gone quiet, the reply is known lost.
+//! bytes have come and the line has gone quiet, the reply is known lost. A reply is read by
+//! what the request asked for: only a frame of its code and length (or an error reply) is
+//! taken (`Deframer::expecting`), so data that looks like a frame never hides the reply.
 //!
 //! A board that answers nothing at all for [`Timing::silent_attempts`] sendings in a row has
 //! stopped answering. A line that garbles replies is tried longer, up to
@@ -26,9 +28,11 @@
 //! line; one that trickles within 1.4 s of its first byte (the reply wait is 0.3 s on a
 //! board), counting only the time the host was running ([`Stream`]).
 
+use crate::Phase;
 use gpu16_sim::link::framing::{Deframer, Found, OVERHEAD};
 use gpu16_sim::link::{
-    next_seq, request_frame, Command, LinkError, Reply, MAX_PAYLOAD, REPLY_SYNC,
+    next_seq, request_frame, Command, Identity, LinkError, Reply, MAX_PAYLOAD, REPLY_SYNC,
+    TIMEOUT_BIT_TIMES,
 };
 use serialport::{ClearBuffer, SerialPort};
 use std::io::{ErrorKind, Read, Write};
@@ -39,6 +43,14 @@ use std::time::{Duration, Instant};
 pub enum HostError {
     #[error("{port}: no such serial port; list them with `ls /dev/ttyUSB* /dev/ttyACM*` (ULX3S: an FT231X, usually /dev/ttyUSB0)")]
     NoSuchPort { port: String },
+    #[error("{port}: the serial port is in use by another program ({users}): close it (a terminal program, another gpu16), then run again")]
+    PortInUse { port: String, users: String },
+    #[error("{port}: the serial port went away {during} ({message}): was the board unplugged, re-flashed through its USB port, or `gpu16 board-sim` stopped? Plug it in (or start it again), then run again")]
+    Gone {
+        port: String,
+        during: Phase,
+        message: String,
+    },
     #[error("{port}: permission denied; add yourself to the group that owns it (`ls -l {port}`, usually dialout: `sudo usermod -aG dialout $USER`, then log in again)")]
     PermissionDenied { port: String },
     #[error("{port}: cannot open the serial port: {message}")]
@@ -92,6 +104,18 @@ pub enum HostError {
     },
     #[error("a cycle limit of {max_cycles} does not fit the board's 32-bit cycle counter: at most 4294967295 (0 = no limit)")]
     CycleLimit { max_cycles: u64 },
+    #[error("{port}: the board still runs a run another host launched, {waited} s after this host found it ({progress}); end it with `gpu16 stop --port {port}`, then run again")]
+    StillRunning {
+        port: String,
+        waited: u64,
+        progress: String,
+    },
+    #[error("{port}: interrupted {during}{stopped}")]
+    Interrupted {
+        port: String,
+        during: Phase,
+        stopped: String,
+    },
     #[error("{port}: {0}", port = .1)]
     Io(std::io::Error, String),
 }
@@ -116,6 +140,8 @@ pub struct Timing {
 
 impl Timing {
     /// A real board: replies come within milliseconds.
+    /// (The board's own partial-frame timeout, [`TIMEOUT_BIT_TIMES`] at its rate, is added to
+    /// `quiet`.)
     pub const BOARD: Timing = Timing {
         reply: Duration::from_millis(300),
         gap: Duration::from_millis(30),
@@ -125,12 +151,12 @@ impl Timing {
     };
     /// The Verilator board: its clock runs tens of times slower than a real one, so a 64-byte
     /// reply (~3,000 cycles at its 4-clock bit time) takes a few milliseconds and its
-    /// partial-frame timeout (8,192 cycles) ~10 ms; the margins are for a machine busy with
-    /// other work (waiting too little only costs a resend).
+    /// partial-frame timeout (8,192 cycles) ~10 ms, whatever `--baud` says; the margins are
+    /// for a machine busy with other work (waiting too little only costs a resend).
     pub const SIMULATED: Timing = Timing {
         reply: Duration::from_millis(500),
         gap: Duration::from_millis(20),
-        quiet: Duration::from_millis(25),
+        quiet: Duration::from_millis(60),
         silent_attempts: 5,
         max_attempts: 40,
     };
@@ -141,6 +167,9 @@ pub struct Link {
     port: Box<dyn SerialPort>,
     name: String,
     baud: u32,
+    /// The board's own UART rate, once it has said it ([`Link::set_board`]): its
+    /// partial-frame timeout is counted at it.
+    board_baud: Option<u32>,
     timing: Timing,
     /// The sequence number of the last request numbered.
     seq: u8,
@@ -213,6 +242,8 @@ pub struct Request {
     pub command: Command,
     pub seq: u8,
     bytes: Vec<u8>,
+    /// The payload length of its reply when carried out.
+    reply_length: u8,
 }
 
 /// What one sending of a request brought back.
@@ -263,28 +294,13 @@ impl Link {
         let port = serialport::new(name, baud)
             .timeout(Duration::from_millis(5))
             .open()
-            .map_err(|e| {
-                let port = name.to_string();
-                match e.kind() {
-                    serialport::ErrorKind::NoDevice => HostError::NoSuchPort { port },
-                    serialport::ErrorKind::Io(ErrorKind::NotFound) => {
-                        HostError::NoSuchPort { port }
-                    }
-                    serialport::ErrorKind::Io(ErrorKind::PermissionDenied) => {
-                        HostError::PermissionDenied { port }
-                    }
-                    _ if !std::path::Path::new(name).exists() => HostError::NoSuchPort { port },
-                    _ => HostError::Open {
-                        port,
-                        message: e.to_string(),
-                    },
-                }
-            })?;
+            .map_err(|e| open_error(name, &e))?;
         port.clear(ClearBuffer::All).ok();
         Ok(Link {
             port,
             name: name.to_string(),
             baud,
+            board_baud: None,
             timing: Timing::BOARD,
             seq: 0,
             slack: 1,
@@ -304,6 +320,15 @@ impl Link {
     /// Uses `timing` from now on.
     pub fn set_timing(&mut self, timing: Timing) {
         self.timing = timing;
+    }
+
+    /// The board has said who it is: its timing (a simulated board's is slower) and its UART
+    /// rate, at which it counts the silence that drops a partial frame.
+    pub fn set_board(&mut self, id: &Identity) {
+        self.board_baud = Some(id.baud);
+        if id.simulated {
+            self.set_timing(Timing::SIMULATED);
+        }
     }
 
     /// The timing in use.
@@ -331,9 +356,8 @@ impl Link {
     /// The quiet that tells the board has dropped what it had of a request: the timing's, as
     /// slack has made it, besides the board's own partial-frame timeout.
     fn quiet(&self) -> Duration {
-        let board_timeout = Duration::from_secs_f64(
-            gpu16_sim::link::TIMEOUT_BIT_TIMES as f64 / f64::from(self.baud),
-        );
+        let baud = self.board_baud.unwrap_or(self.baud);
+        let board_timeout = Duration::from_secs_f64(TIMEOUT_BIT_TIMES as f64 / f64::from(baud));
         self.timing.quiet * self.slack + board_timeout
     }
 
@@ -352,6 +376,7 @@ impl Link {
             command,
             seq: self.seq,
             bytes: request_frame(command, self.seq, args),
+            reply_length: command.reply_length(args),
         }
     }
 
@@ -427,7 +452,8 @@ impl Link {
     /// one reply per request. Bytes that keep coming past what a board sends for a request
     /// are [`HostError::Chatter`] ([`Stream`]).
     fn reply(&mut self, request: &Request) -> Result<Attempt, HostError> {
-        let mut deframer = Deframer::new(REPLY_SYNC);
+        let code = request.command as u8;
+        let mut deframer = Deframer::expecting(REPLY_SYNC, code, request.reply_length);
         // The request's own time on the line, then the reply's wait; every byte that arrives
         // extends the deadline by the time a largest reply takes (bytes that never stop are
         // caught by the stream's limits).
@@ -460,7 +486,6 @@ impl Link {
                 let Some(Found::Frame(frame)) = deframer.push(b) else {
                     continue;
                 };
-                let code = request.command as u8;
                 let ours = |seq: Option<u8>| {
                     request.command == Command::Identify || seq == Some(request.seq)
                 };
@@ -528,5 +553,120 @@ impl Link {
         }
         self.port.clear(ClearBuffer::Input).ok();
         Ok(())
+    }
+}
+
+/// The error for a port that `serialport` could not open.
+fn open_error(name: &str, e: &serialport::Error) -> HostError {
+    let port = name.to_string();
+    let exists = std::path::Path::new(name).exists();
+    match e.kind() {
+        serialport::ErrorKind::Io(ErrorKind::PermissionDenied) => {
+            HostError::PermissionDenied { port }
+        }
+        _ if !exists => HostError::NoSuchPort { port },
+        // Linux answers EBUSY for a port another program holds exclusively, which serialport
+        // reports as no device.
+        serialport::ErrorKind::NoDevice | serialport::ErrorKind::Io(ErrorKind::ResourceBusy) => {
+            let users = port_users(std::path::Path::new(name));
+            HostError::PortInUse {
+                port,
+                users: if users.is_empty() {
+                    "Linux does not say which; `fuser -v PORT` may".into()
+                } else {
+                    users.join(", ")
+                },
+            }
+        }
+        _ => HostError::Open {
+            port,
+            message: e.to_string(),
+        },
+    }
+}
+
+/// The other processes that hold `path` open, as `PID (name)`, as far as Linux shows them
+/// (`/proc/PID/fd`; another user's processes are hidden from a user who is not root).
+pub fn port_users(path: &std::path::Path) -> Vec<String> {
+    let Ok(target) = std::fs::canonicalize(path) else {
+        return Vec::new();
+    };
+    let me = std::process::id();
+    let mut users = Vec::new();
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return users;
+    };
+    for entry in procs.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        let Ok(fds) = std::fs::read_dir(entry.path().join("fd")) else {
+            continue;
+        };
+        if fds
+            .flatten()
+            .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|l| l == target))
+        {
+            let name = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
+            users.push(format!("PID {pid} ({})", name.trim()));
+        }
+    }
+    users.sort();
+    users
+}
+
+/// `result`, an I/O error on the port being reported as the port gone `during` a phase: a
+/// serial port that fails to read or write has gone away (an adapter unplugged, a board that
+/// re-enumerates while re-flashed, a simulated board stopped).
+pub fn unless_gone<T>(during: Phase, result: Result<T, HostError>) -> Result<T, HostError> {
+    match result {
+        Err(HostError::Io(e, port)) => Err(HostError::Gone {
+            port,
+            during,
+            message: e.to_string(),
+        }),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_programs_that_hold_a_port_are_named() {
+        let path = std::env::temp_dir().join(format!("gpu16-port-{}", std::process::id()));
+        std::fs::write(&path, b"").unwrap();
+        assert_eq!(port_users(&path), Vec::<String>::new());
+        let mut holder = std::process::Command::new("sleep")
+            .arg("30")
+            .stdin(std::fs::File::open(&path).unwrap())
+            .spawn()
+            .unwrap();
+        let users = port_users(&path);
+        holder.kill().ok();
+        holder.wait().ok();
+        std::fs::remove_file(&path).ok();
+        assert_eq!(users, [format!("PID {} (sleep)", holder.id())]);
+    }
+
+    #[test]
+    fn a_port_that_is_gone_is_named_with_the_phase() {
+        // EIO: what Linux answers on a port whose device went away.
+        let io = HostError::Io(std::io::Error::from_raw_os_error(5), "/dev/ttyUSB0".into());
+        let gone = unless_gone::<()>(Phase::Run, Err(io)).unwrap_err();
+        let message = gone.to_string();
+        assert!(
+            message.starts_with("/dev/ttyUSB0: the serial port went away during the run"),
+            "{message}"
+        );
+        assert!(message.contains("unplugged"), "{message}");
     }
 }

@@ -10,6 +10,8 @@ use std::hash::BuildHasher;
 /// Where a run was when its status was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// Before the upload: asking the board who it is, which design it runs, what it does.
+    Start,
     /// Between the session's start and the launch: memories being written.
     Upload,
     /// From the launch until the run is over.
@@ -21,6 +23,7 @@ pub enum Phase {
 impl std::fmt::Display for Phase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
+            Phase::Start => "before anything was uploaded",
             Phase::Upload => "while the program and memory were uploaded",
             Phase::Run => "during the run (or just before its launch)",
             Phase::ReadBack => "while the result was read back",

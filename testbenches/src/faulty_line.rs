@@ -242,7 +242,8 @@ impl Lane {
         };
         Lane {
             way,
-            deframer: Deframer::new(sync),
+            // As the board and the host read frames: a frame's data is never taken for a frame.
+            deframer: Deframer::in_order(sync),
             seen: [0; 16],
             queue: VecDeque::new(),
         }

@@ -88,6 +88,14 @@ fn run_through(
     (result, ran, hits, link.retries)
 }
 
+/// The commands a run sends (not `Stop`, nor `Launched`, which only a board that is already
+/// running is asked).
+fn sent_in_a_run() -> impl Iterator<Item = Command> {
+    Command::ALL
+        .into_iter()
+        .filter(|c| !matches!(c, Command::Stop | Command::Launched))
+}
+
 /// What differs between the board's result and rtl's, if anything (shared memory only if it
 /// was read back).
 fn differs(board: &RunResult, rtl: &RunResult, read: ReadBack) -> Option<String> {
@@ -154,7 +162,7 @@ fn no_single_fault_on_any_command_runs_a_program_twice_or_changes_its_answer() {
     let mut cases: Vec<Aim> = Vec::new();
     // The launch, and the status reads that follow it, get every fault; every other command
     // gets each fault at its first request or reply.
-    for command in Command::ALL {
+    for command in sent_in_a_run() {
         for (way, fault) in faults {
             cases.push(Aim {
                 way,
@@ -318,9 +326,8 @@ fn every_flip_of_a_length_byte_costs_a_resend_never_the_answer() {
     let bits: Vec<u32> = (0..8).collect();
     let failures = std::sync::Mutex::new(Vec::new());
     on_boards(&bits, 4, |board, &bit| {
-        let aims = Command::ALL
-            .iter()
-            .map(|&command| Aim {
+        let aims: Vec<Aim> = sent_in_a_run()
+            .map(|command| Aim {
                 way: Way::ToBoard,
                 command,
                 nth: 0,
@@ -330,14 +337,14 @@ fn every_flip_of_a_length_byte_costs_a_resend_never_the_answer() {
         let (result, ran, hits, retries) = run_through(
             board,
             None,
-            Plan::Aimed(aims),
+            Plan::Aimed(aims.clone()),
             &frames,
             &init,
             config,
             READ_ALL,
         );
         let verdict = match &result {
-            _ if hits != Command::ALL.len() => Some(format!("{hits} requests forged")),
+            _ if hits != aims.len() => Some(format!("{hits} requests forged")),
             _ if ran != 1 => Some(format!("the board ran the program {ran} times")),
             Ok(r) => differs(r, &rtl, READ_ALL).map(|d| format!("a wrong answer ({d})")),
             Err(e) => Some(format!("an error: {e}")),
@@ -429,4 +436,87 @@ fn a_fresh_simulated_board_answers_its_first_request() {
     identify(&mut link).unwrap();
     board_status(&mut link).unwrap();
     assert_eq!(link.retries, 0, "requests sent again");
+}
+
+#[test]
+fn a_request_hidden_in_a_writes_data_never_runs_whichever_way_its_sync_byte_is_lost() {
+    // Shared memory holding, at 0x010, a whole request: a write of 0x66 to 0x123. The host
+    // sends it inside its first WriteSm; that write's sync byte is damaged or lost on the line.
+    let example = gpu16_testbenches::examples()
+        .into_iter()
+        .find(|e| e.name == "fences")
+        .unwrap();
+    let frames = example.frames;
+    let mut init = sm::zeroed();
+    let hidden = gpu16_sim::link::request_frame(Command::WriteSm, 50, &[0x23, 0x01, 0x66]);
+    init[0x010..0x010 + hidden.len()].copy_from_slice(&hidden);
+    let config = RunConfig::limit(100_000);
+    let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
+    assert_eq!(rtl.sm[0x123], 0, "the program leaves 0x123 alone");
+    let faults = [Fault::Damage { at: 0 }, Fault::DropByte { at: 0 }];
+    let failures = std::sync::Mutex::new(Vec::new());
+    on_boards(&faults, 3, |board, &fault| {
+        let plan = Plan::Aimed(vec![Aim {
+            way: Way::ToBoard,
+            command: Command::WriteSm,
+            nth: 0,
+            fault,
+        }]);
+        let (result, ran, hits, retries) =
+            run_through(board, None, plan, &frames, &init, config, READ_ALL);
+        let verdict = match &result {
+            _ if hits != 1 => Some(format!("the fault was carried out {hits} times")),
+            Ok(r) if r.sm[0x123] != 0 => Some("the hidden request was carried out".into()),
+            _ if ran != 1 => Some(format!("the board ran the program {ran} times")),
+            Ok(r) => differs(r, &rtl, READ_ALL).map(|d| format!("a wrong answer ({d})")),
+            Err(e) => Some(format!("an error: {e}")),
+        };
+        eprintln!("{fault:?}: {retries} sent again, {verdict:?}");
+        if let Some(v) = verdict {
+            failures.lock().unwrap().push(format!("{fault:?}: {v}"));
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn memory_shaped_like_replies_reads_back_as_it_is() {
+    // Shared memory holding a whole reply of every code the link has (the error reply's
+    // too), each with its header check and CRC, and reply headers with no payload; read back
+    // over a clean line.
+    use gpu16_sim::link::framing::encode;
+    use gpu16_sim::link::{ERROR_REPLY, REPLY_SYNC};
+    let example = gpu16_testbenches::examples()
+        .into_iter()
+        .find(|e| e.name == "fences")
+        .unwrap();
+    let frames = example.frames;
+    let mut shapes = Vec::new();
+    for code in Command::ALL.iter().map(|&c| c as u8).chain([ERROR_REPLY]) {
+        shapes.extend(encode(REPLY_SYNC, code, &[]));
+        shapes.extend(encode(REPLY_SYNC, code, &[1, 4, code]));
+        shapes.extend(encode(REPLY_SYNC, code, &[9; 15]));
+    }
+    shapes.extend([0x5a, 0x07, 0x00, 0xbc, 0x2f, 0x5b]);
+    let mut init = sm::zeroed();
+    for (i, b) in shapes.iter().cycle().take(4096).enumerate() {
+        init[i] = *b;
+    }
+    let config = RunConfig::limit(100_000);
+    let rtl = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
+    let board = board_sim().start().unwrap();
+    let (result, ran, _, retries) = run_through(
+        &board,
+        None,
+        Plan::Aimed(vec![]),
+        &frames,
+        &init,
+        config,
+        READ_ALL,
+    );
+    let result = result.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(ran, 1);
+    assert_eq!(differs(&result, &rtl, READ_ALL), None);
+    assert_eq!(retries, 0, "requests sent again on a clean line");
 }

@@ -51,16 +51,19 @@ pub enum Found {
 /// does not hide that frame, which is found as soon as its last byte arrives. A candidate
 /// whose header does not check is dropped as soon as its header check arrives.
 ///
-/// A host waiting for one reply uses [`Deframer::expecting`]: then only candidates of that
-/// reply's code and length, or error replies, live, and a frame found inside the bytes of an
-/// earlier live candidate is held until that candidate dies: a reply's data that looks like a
-/// frame is never taken for the reply.
+/// [`Deframer::in_order`] reads frames as a receiver that takes one frame at a time does: a
+/// frame found inside the bytes of an earlier live candidate is held until that candidate
+/// dies, so a frame's data that looks like a frame is never taken for it. A host waiting for
+/// one reply uses [`Deframer::expecting`]: in order, and only candidates of that reply's code
+/// and length, or error replies, live.
 pub struct Deframer {
     sync: u8,
     /// Bytes from the earliest live candidate frame start on.
     pending: Vec<u8>,
     /// The only code and payload length taken, besides an error reply's.
     expect: Option<(u8, u8)>,
+    /// The earliest live candidate has the first claim.
+    in_order: bool,
     /// A frame found inside a live earlier candidate: where it starts in `pending`, and it.
     held: Option<(usize, Frame)>,
 }
@@ -82,7 +85,17 @@ impl Deframer {
             sync,
             pending: Vec::new(),
             expect: None,
+            in_order: false,
             held: None,
+        }
+    }
+
+    /// A deframer that gives the earliest live candidate the first claim: a frame inside it is
+    /// taken only if it dies.
+    pub fn in_order(sync: u8) -> Deframer {
+        Deframer {
+            in_order: true,
+            ..Deframer::new(sync)
         }
     }
 
@@ -91,7 +104,7 @@ impl Deframer {
     pub fn expecting(sync: u8, code: u8, length: u8) -> Deframer {
         Deframer {
             expect: Some((code, length)),
-            ..Deframer::new(sync)
+            ..Deframer::in_order(sync)
         }
     }
 
@@ -140,7 +153,7 @@ impl Deframer {
                         code: candidate[1],
                         payload: candidate[4..4 + usize::from(len)].to_vec(),
                     };
-                    if start > 0 && self.expect.is_some() {
+                    if start > 0 && self.in_order {
                         // Inside the earliest candidate, which is still live: its data, unless
                         // that candidate dies.
                         self.held.get_or_insert((start, frame));
