@@ -156,7 +156,7 @@ impl Timing {
     pub const SIMULATED: Timing = Timing {
         reply: Duration::from_millis(500),
         gap: Duration::from_millis(20),
-        quiet: Duration::from_millis(60),
+        quiet: Duration::from_millis(100),
         silent_attempts: 5,
         max_attempts: 40,
     };

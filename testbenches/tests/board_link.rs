@@ -520,3 +520,39 @@ fn memory_shaped_like_replies_reads_back_as_it_is() {
     assert_eq!(differs(&result, &rtl, READ_ALL), None);
     assert_eq!(retries, 0, "requests sent again on a clean line");
 }
+
+#[test]
+fn a_resend_waits_out_the_boards_drain_whatever_baud_the_host_is_given() {
+    // A damaged request makes the board drain for 2048 of its bit times: on the simulated
+    // board 8,192 clock cycles whatever `--baud` says. The host's wait before the resend
+    // covers it at the rates a user may give, so the damage costs exactly one resend.
+    let example = gpu16_testbenches::examples()
+        .into_iter()
+        .find(|e| e.name == "fences")
+        .unwrap();
+    let (frames, init) = (example.frames, example.init);
+    let config = RunConfig::limit(100_000);
+    let board = board_sim().start().unwrap();
+    for baud in [115_200, 1_000_000, 12_000_000] {
+        let plan = Plan::Aimed(vec![Aim {
+            way: Way::ToBoard,
+            command: Command::WriteTm,
+            nth: 0,
+            fault: Fault::Damage { at: 6 },
+        }]);
+        let line = FaultyLine::new(&board.port, plan).unwrap();
+        let mut link = Link::open(&line.port, baud).unwrap();
+        let result = host::run(
+            &mut link,
+            &frames,
+            &init,
+            config,
+            READ_ALL_BUT_SM,
+            Some(design()),
+            &mut |_| {},
+        );
+        assert!(result.is_ok(), "{baud} baud: {:?}", result.err());
+        assert_eq!(line.count().hits, 1, "{baud} baud");
+        assert_eq!(link.retries, 1, "{baud} baud: requests sent again");
+    }
+}
