@@ -438,3 +438,37 @@ fn view_flags_that_cannot_work_are_clear_errors() {
     let text = std::fs::read_to_string(&page).unwrap();
     assert!(text.contains("\"first\":40"));
 }
+
+#[test]
+fn the_verilator_engine_gives_the_rtl_engines_page() {
+    // The path users take with --engine verilator: the waveform of the flattened netlist
+    // Verilator runs (fpga/src/verilog_engine.rs), read by the same recorder. A GPU of 2
+    // cores keeps its Verilator build short; atomic_counter passes locks between them.
+    let dir = common::scratch("viewer-verilator");
+    let program = example("atomic_counter.s");
+    let on = |engine: &str| {
+        std::fs::create_dir_all(dir.join(engine)).unwrap();
+        let v = view_with(
+            &dir.join(engine),
+            &program,
+            &["--cores", "2", "--engine", engine],
+        );
+        // Everything but the line that names the engine.
+        let page = std::fs::read_to_string(&v.page).unwrap().replace(
+            &format!("\"source\":\"{engine} engine"),
+            "\"source\":\"ENGINE",
+        );
+        (v.status, v.sm, page)
+    };
+    let rtl = on("rtl");
+    let verilator = on("verilator");
+    assert_eq!(verilator.0, rtl.0, "the status line");
+    assert_eq!(verilator.1, rtl.1, "the final memory");
+    assert!(
+        verilator
+            .2
+            .replace("(the emitted Verilog)", "(the rust-hdl simulation)")
+            == rtl.2,
+        "the two engines' pages differ"
+    );
+}

@@ -355,13 +355,17 @@ impl CachedBuild {
 /// The yosys script that flattens module `top` of `input` into `output` for Verilator (see
 /// [`build_steps`] for why); `trace` keeps the internal signal names for a waveform.
 pub fn flatten_script(input: &str, top: &str, output: &str, trace: bool) -> String {
-    let clean = if trace {
-        "opt_clean"
+    // With a waveform, every named signal stays in it under its own name: `opt` merges cells
+    // that compute the same value and `opt_clean` then keeps one name for the net (the
+    // scheduler's `trace.handled` went under `event_valid`'s), so the named wires are kept
+    // (`keep`) before the netlist is flattened, for the viewer and for GTKWave.
+    let (keep, clean) = if trace {
+        ("setattr -set keep 1 w:* w:$* %d; ", "opt_clean")
     } else {
-        "opt_clean -purge"
+        ("", "opt_clean -purge")
     };
     format!(
-        "read_verilog {input}; hierarchy -top {top}; proc; flatten; opt_clean; \
+        "read_verilog {input}; hierarchy -top {top}; proc; {keep}flatten; opt_clean; \
          simplemap t:$memwr* %ci1:+$memwr_v2[EN] %ci1 t:$mux %i; \
          opt -fast -mux_undef -mux_bool; \
          {clean}; write_verilog -noattr {output}"
