@@ -4,11 +4,11 @@ use crate::cores::CoresArg;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
 use gpu16_fpga::board::build::{build, BuildOptions, Design};
-use gpu16_fpga::board::flash::{flash, FlashTarget};
+use gpu16_fpga::board::flash::{blaster_ii_firmware, flash, FlashError, FlashTarget};
 use gpu16_fpga::board::sim::{BoardSim, SIM_CLOCKS_PER_BIT};
 use gpu16_fpga::board::Board;
 use gpu16_fpga::vendor::project::VendorBuildOptions;
-use gpu16_fpga::vendor::{Vendor, VendorBoard};
+use gpu16_fpga::vendor::VendorBoard;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -324,6 +324,10 @@ pub struct FlashArgs {
     /// configuration memory, lost at power-off).
     #[arg(long)]
     write_flash: bool,
+    /// The USB-Blaster II's firmware, for the DE1-SoC (default: Quartus's
+    /// linux64/blaster_6810.hex, found from QUARTUS_ROOTDIR or quartus_pgm on PATH).
+    #[arg(long, value_name = "FILE")]
+    probe_firmware: Option<PathBuf>,
 }
 
 pub fn flash_command(args: &FlashArgs) -> Result<ExitCode> {
@@ -344,6 +348,13 @@ pub fn flash_command(args: &FlashArgs) -> Result<ExitCode> {
         );
     }
     if let Chosen::Vendor(b) = chosen {
+        if let (true, Some(writer)) = (args.write_flash, b.flash_writer()) {
+            bail!(
+                "--write-flash: gpu16 flash loads the {}'s FPGA (without --write-flash); its \
+                 configuration flash is written with Quartus's tools, in the project folder: {writer}",
+                b.title()
+            );
+        }
         let Some(_) = loader else {
             bail!(
                 "openFPGALoader does not know the {}: load the bitstream with {}",
@@ -351,14 +362,6 @@ pub fn flash_command(args: &FlashArgs) -> Result<ExitCode> {
                 b.vendor_programmer()
             );
         };
-        if args.write_flash && b.vendor() == Vendor::Intel {
-            bail!(
-                "--write-flash: openFPGALoader writes a Terasic board's configuration flash only \
-                 from a .rpd or .pof that Quartus converts; load the SRAM without --write-flash, or \
-                 write the flash with Quartus's programmer ({})",
-                b.vendor_programmer()
-            );
-        }
     }
     let loader = loader.expect("every open board has an openFPGALoader name");
     let target = if args.write_flash {
@@ -366,7 +369,32 @@ pub fn flash_command(args: &FlashArgs) -> Result<ExitCode> {
     } else {
         FlashTarget::Sram
     };
-    let said = flash(chosen.name(), loader, &bitstream, target).map_err(|e| anyhow!(e))?;
+    // The DE1-SoC's USB-Blaster II takes openFPGALoader only with Quartus's firmware: found,
+    // or said before anything runs.
+    let firmware = match chosen {
+        Chosen::Vendor(b) if b.needs_probe_firmware() => Some(match &args.probe_firmware {
+            Some(f) if f.is_file() => f.clone(),
+            Some(f) => bail!("--probe-firmware {}: no such file", f.display()),
+            None => blaster_ii_firmware(
+                std::env::var("QUARTUS_ROOTDIR").ok().as_deref(),
+                std::env::var("PATH").ok().as_deref(),
+            )
+            .ok_or(FlashError::NoProbeFirmware { board: b.title() })?,
+        }),
+        _ if args.probe_firmware.is_some() => bail!(
+            "--probe-firmware: the {}'s programmer needs no firmware",
+            chosen.name()
+        ),
+        _ => None,
+    };
+    let said = flash(
+        chosen.name(),
+        loader,
+        &bitstream,
+        target,
+        firmware.as_deref(),
+    )
+    .map_err(|e| anyhow!(e))?;
     print!("{said}");
     Ok(ExitCode::SUCCESS)
 }

