@@ -323,6 +323,13 @@ fn project_on_its_own_pins(dir: &Path, (board, clock, rx, tx): (&str, &str, &str
             && timing.contains(&clock),
         "{timing}"
     );
+    // The design means the same in every tool: no compiler directive (Quartus defines no
+    // `SYNTHESIS`).
+    let design = std::fs::read_to_string(out.join("design.v")).unwrap();
+    assert!(
+        !design.lines().any(|l| l.trim_start().starts_with('`')),
+        "{board}: design.v holds a compiler directive"
+    );
     // The sources elaborate: every module the wrapper names is defined (the vendor's
     // primitives from yosys's Xilinx cell library).
     let sources: Vec<&str> = ["design.v", "pll.v", "pins.v"]

@@ -18,6 +18,9 @@
 //!   inverted, so a design that used it would not match the model.
 //! - Every word, and the read before the first clock edge, is 0 in every simulator and in
 //!   the bitstream.
+//! - The two reads are chosen with `` `ifdef SYNTHESIS ``, which yosys and Vivado define and
+//!   Quartus does not: a design a vendor's tool reads has the simulation branch taken out
+//!   ([`synthesis_only`]), so it means the block RAM's read in every tool.
 
 use rust_hdl::prelude::*;
 
@@ -129,6 +132,28 @@ impl<const W: usize, const N: usize> Logic for ReadWriteBlockRam<W, N> {
     }
 }
 
+/// `verilog` with every block RAM's read for simulation taken out: each
+/// `` `ifdef SYNTHESIS `` … `` `else `` … `` `endif `` this module writes becomes its first
+/// branch, so that the text means the same whether a tool defines `SYNTHESIS` or not.
+pub fn synthesis_only(verilog: &str) -> String {
+    let mut out = String::with_capacity(verilog.len());
+    // Inside such a block: in its first branch (kept), or its second (dropped).
+    let mut branch: Option<bool> = None;
+    for line in verilog.lines() {
+        match (line.trim(), branch) {
+            ("`ifdef SYNTHESIS", None) => branch = Some(true),
+            ("`else", Some(true)) => branch = Some(false),
+            ("`endif", Some(_)) => branch = None,
+            (_, Some(false)) => {}
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
 /// The Verilog of `2^n` words of `w` bits, with `write_port_data` if `write_port_reads`.
 fn verilog(w: usize, n: usize, write_port_reads: bool) -> String {
     let (init, read) = if write_port_reads {
@@ -167,4 +192,29 @@ end
         msb = w - 1,
         last = (1usize << n) - 1,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_synthesis_text_has_no_simulation_read_and_no_macro() {
+        for write_port_reads in [false, true] {
+            let v = verilog(8, 8, write_port_reads);
+            assert!(
+                v.contains("`ifdef SYNTHESIS"),
+                "the simulation keeps its check"
+            );
+            let s = synthesis_only(&v);
+            assert!(!s.contains('`'), "{s}");
+            assert!(!s.contains("~contents"), "{s}");
+            assert!(
+                s.contains("   read_data <= contents[read_address];\n"),
+                "{s}"
+            );
+            // Everything else is kept, line for line.
+            assert_eq!(s.lines().count(), v.lines().count() - 7, "{s}");
+        }
+    }
 }

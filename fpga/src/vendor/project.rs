@@ -3,7 +3,7 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | `design.v` | the design, emitted from rust-hdl (the GPU's board top, or the UART echo) |
+//! | `design.v` | the design, emitted from rust-hdl (the GPU's board top, or the UART echo), its block RAMs' simulation-only reads taken out (`gpu16_hdl::block_ram::synthesis_only`: Quartus defines no `SYNTHESIS`) |
 //! | `pll.v` | the `MMCME2_BASE` and its `BUFGCE` gate (Xilinx, when the clock is not the oscillator's or the board has VGA: then the pixel clock too) |
 //! | `pins.v` | the pin wrapper, top module `gpu16_board` ([`VendorBoard::pin_wrapper`]) |
 //! | `gpu16.xdc`, `build.tcl` | Vivado's constraints and script ([`super::vivado`]) |
@@ -78,7 +78,8 @@ pub fn build(
         "emitting the {} design from rust-hdl",
         opts.design.name()
     ));
-    let mut files = vec![("design.v", board_design(opts.design, config)?)];
+    let design = gpu16_hdl::block_ram::synthesis_only(&board_design(opts.design, config)?);
+    let mut files = vec![("design.v", design)];
     if let Some(p) = &pll {
         let verilog = board
             .pll_verilog(p, "gpu16_pll")
