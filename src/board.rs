@@ -234,14 +234,16 @@ fn progress(board: &str, started: std::time::Instant) -> impl FnMut(&str) + '_ {
     move |step: &str| eprintln!("[{:>4}s] {board}: {step}", started.elapsed().as_secs())
 }
 
-/// "design: the GPU with 16 cores, performance counters: included, UART 115200 baud".
+/// "design: the GPU with 16 cores, performance counters: included, UART 115200 baud" (the
+/// UART echo has neither cores nor counters).
 fn what_is_built(design: Design, cores: usize, counters: bool, baud: u32) -> String {
-    let design = match design {
-        Design::Gpu => format!("the GPU with {cores} cores"),
-        Design::UartEcho => design.name().to_string(),
-    };
-    let counters = if counters { "included" } else { "left out" };
-    format!("design: {design}, performance counters: {counters}, UART {baud} baud")
+    match design {
+        Design::Gpu => format!(
+            "design: the GPU with {cores} cores, performance counters: {}, UART {baud} baud",
+            if counters { "included" } else { "left out" }
+        ),
+        Design::UartEcho => format!("design: {}, UART {baud} baud", design.name()),
+    }
 }
 
 /// `gpu16 build` for a board its vendor's tool builds: the project, and the tool run on it
