@@ -202,6 +202,15 @@ mod tests {
         bytes.iter().filter_map(|&b| d.push(b)).collect()
     }
 
+    /// What `d` found in `bytes`, each with the index of the byte it was found at.
+    fn found_at(d: &mut Deframer, bytes: &[u8]) -> Vec<(usize, Found)> {
+        bytes
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &b)| d.push(b).map(|f| (i, f)))
+            .collect()
+    }
+
     #[test]
     fn a_frame_is_found_among_garbage() {
         let mut bytes = vec![0x00, 0xff, 0x13];
@@ -251,11 +260,7 @@ mod tests {
         let real = encode(REPLY_SYNC, 2, &[5, 6]);
         bytes.extend(&real);
         let mut d = Deframer::new(REPLY_SYNC);
-        let found: Vec<(usize, Found)> = bytes
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &b)| d.push(b).map(|f| (i, f)))
-            .collect();
+        let found = found_at(&mut d, &bytes);
         assert_eq!(
             found,
             [(
@@ -311,11 +316,7 @@ mod tests {
             let args = [0, 0, chunk.len() as u8];
             let length = Command::ReadSm.reply_length(&args);
             let mut d = Deframer::expecting(REPLY_SYNC, Command::ReadSm as u8, length);
-            let found: Vec<(usize, Found)> = reply
-                .iter()
-                .enumerate()
-                .filter_map(|(i, &b)| d.push(b).map(|f| (i, f)))
-                .collect();
+            let found = found_at(&mut d, &reply);
             assert_eq!(
                 found,
                 [(
