@@ -20,6 +20,16 @@ fn malformed_source_gets_line_column_and_a_message() {
             "unknown mnemonic `frob`",
         ),
         (
+            ".cf mask=1\n.if\nloop: jmp loop\n",
+            (3, 7),
+            "unknown mnemonic `jmp`: a jump here is `bnz` on a register that is never 0",
+        ),
+        (
+            ".cf mask=1\n.if\nli r9, 5\n",
+            (3, 1),
+            "unknown mnemonic `li`: a constant goes in with `set_const C, d`",
+        ),
+        (
             ".cf mask=1\n.if\nadd r1, r16, r3\n",
             (3, 9),
             "`r16` is not a register",

@@ -3,6 +3,7 @@
 mod assemble;
 mod cursor;
 mod disasm;
+mod habits;
 mod lexer;
 mod operands;
 

@@ -215,11 +215,12 @@ pub fn parse_instruction(
             return Ok(Slot::Bnz(src0, target));
         }
         _ => {
+            let hint = super::habits::idiom(word).map_or(String::new(), |i| format!(": {i}"));
             return Err(SourceError::new(
                 line,
                 col,
-                format!("unknown mnemonic `{word}`"),
-            ))
+                format!("unknown mnemonic `{word}`{hint}"),
+            ));
         }
     };
     Ok(Slot::Word(insn.encode()))
