@@ -36,7 +36,7 @@ use gpu16_sim::link::{
     MAX_TM_LINES, VERSION,
 };
 use gpu16_sim::run::{Event, RunConfig, RunResult, Stats, Status, TimelineRecorder, COUNTERS};
-use link::{unless_gone, Attempt, Tries};
+use link::{Attempt, Tries};
 pub use link::{HostError, Link, Timing};
 pub use session::Phase;
 use session::Session;
@@ -325,9 +325,10 @@ pub fn run(
     design: Option<u64>,
     report: Report<'_>,
 ) -> Result<RunResult, HostError> {
-    let id = unless_gone(Phase::Start, identify(link))?;
+    link.enter(Phase::Start);
+    let id = identify(link)?;
     if let Some(checkout) = design {
-        unless_gone(Phase::Start, check_design(link, &id, checkout))?;
+        check_design(link, &id, checkout)?;
     }
     if read.counters && !id.counters {
         return Err(HostError::BadReply {
@@ -347,26 +348,25 @@ pub fn run(
             })
         }
     };
-    let now = unless_gone(Phase::Start, board_status(link))?;
+    let now = board_status(link)?;
     link.number_from(now.seq);
     if now.running {
-        let waited = wait_for_earlier(link, &id, &now, &mut *report);
-        unless_gone(Phase::Start, waited)?;
+        wait_for_earlier(link, &id, &now, &mut *report)?;
     }
-    let session = unless_gone(Phase::Start, Session::open(link))?;
+    let session = Session::open(link)?;
+    link.enter(Phase::Upload);
     let uploaded =
         write_sm(link, init, &mut *report).and_then(|()| write_tm(link, frames, &mut *report));
-    let uploaded = unless_gone(Phase::Upload, uploaded);
     session.unless_lost(link, Phase::Upload, uploaded)?;
-    let launched = unless_gone(Phase::Run, launch(link, session, frames.len(), max_cycles))?;
-    let end = wait_done(link, &id, session, launched, max_cycles, &mut *report);
-    let end = unless_gone(Phase::Run, end)?;
+    link.enter(Phase::Run);
+    let launched = launch(link, session, frames.len(), max_cycles)?;
+    let end = wait_done(link, &id, session, launched, max_cycles, &mut *report)?;
 
+    link.enter(Phase::ReadBack);
     let result = read_back(link, &id, &end, read, &mut *report);
-    let result = unless_gone(Phase::ReadBack, result);
     let (timeline, mem, regs, words) = session.unless_lost(link, Phase::ReadBack, result)?;
     // Everything read back is still of this run.
-    let after = unless_gone(Phase::ReadBack, session.status(link, Phase::ReadBack))?;
+    let after = session.status(link, Phase::ReadBack)?;
     if after != end {
         return Err(HostError::LostRun {
             port: link.name().to_string(),
@@ -609,8 +609,10 @@ fn stop_run(link: &mut Link, id: &Identity) -> Result<Option<BoardStatus>, HostE
 /// `gpu16 stop`: ends the run in progress on the board behind `link`. Its status once ended
 /// (code `TIMEOUT`, `stopped`), or `None` if the board was idle.
 pub fn stop(link: &mut Link) -> Result<Option<BoardStatus>, HostError> {
-    let id = unless_gone(Phase::Start, identify(link))?;
-    let now = unless_gone(Phase::Start, board_status(link))?;
+    link.enter(Phase::Start);
+    let id = identify(link)?;
+    let now = board_status(link)?;
     link.number_from(now.seq);
-    unless_gone(Phase::Run, stop_run(link, &id))
+    link.enter(Phase::Run);
+    stop_run(link, &id)
 }

@@ -116,8 +116,6 @@ pub enum HostError {
         during: Phase,
         stopped: String,
     },
-    #[error("{port}: {0}", port = .1)]
-    Io(std::io::Error, String),
 }
 
 /// How long to wait for replies, and how often to send again.
@@ -179,6 +177,8 @@ pub struct Link {
     slack: u32,
     /// Requests sent again so far (for reports).
     pub retries: u32,
+    /// Where the host's work is ([`Link::enter`]), for the error when the port goes away.
+    phase: Phase,
 }
 
 /// The most [`Link`]'s slack grows to, for the quiet waits and for the wait for a reply to
@@ -305,6 +305,7 @@ impl Link {
             seq: 0,
             slack: 1,
             retries: 0,
+            phase: Phase::Start,
         })
     }
 
@@ -336,8 +337,19 @@ impl Link {
         self.timing
     }
 
+    /// Where the link's work is now: a port that fails is reported as gone during it.
+    pub(crate) fn enter(&mut self, phase: Phase) {
+        self.phase = phase;
+    }
+
+    /// A read or write of the port failed: it has gone away (an adapter unplugged, a board
+    /// that re-enumerates while re-flashed, a simulated board stopped).
     fn io(&self, e: std::io::Error) -> HostError {
-        HostError::Io(e, self.name.clone())
+        HostError::Gone {
+            port: self.name.clone(),
+            during: self.phase,
+            message: e.to_string(),
+        }
     }
 
     /// Time for `bytes` bytes on the line (10 bits each), doubled for slack.
@@ -572,7 +584,7 @@ fn open_error(name: &str, e: &serialport::Error) -> HostError {
             HostError::PortInUse {
                 port,
                 users: if users.is_empty() {
-                    "Linux does not say which; `fuser -v PORT` may".into()
+                    format!("Linux does not say which; `fuser -v {name}` may")
                 } else {
                     users.join(", ")
                 },
@@ -587,7 +599,7 @@ fn open_error(name: &str, e: &serialport::Error) -> HostError {
 
 /// The other processes that hold `path` open, as `PID (name)`, as far as Linux shows them
 /// (`/proc/PID/fd`; another user's processes are hidden from a user who is not root).
-pub fn port_users(path: &std::path::Path) -> Vec<String> {
+pub(crate) fn port_users(path: &std::path::Path) -> Vec<String> {
     let Ok(target) = std::fs::canonicalize(path) else {
         return Vec::new();
     };
@@ -622,20 +634,6 @@ pub fn port_users(path: &std::path::Path) -> Vec<String> {
     users
 }
 
-/// `result`, an I/O error on the port being reported as the port gone `during` a phase: a
-/// serial port that fails to read or write has gone away (an adapter unplugged, a board that
-/// re-enumerates while re-flashed, a simulated board stopped).
-pub fn unless_gone<T>(during: Phase, result: Result<T, HostError>) -> Result<T, HostError> {
-    match result {
-        Err(HostError::Io(e, port)) => Err(HostError::Gone {
-            port,
-            during,
-            message: e.to_string(),
-        }),
-        other => other,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -659,9 +657,12 @@ mod tests {
 
     #[test]
     fn a_port_that_is_gone_is_named_with_the_phase() {
-        // EIO: what Linux answers on a port whose device went away.
-        let io = HostError::Io(std::io::Error::from_raw_os_error(5), "/dev/ttyUSB0".into());
-        let gone = unless_gone::<()>(Phase::Run, Err(io)).unwrap_err();
+        let gone = HostError::Gone {
+            port: "/dev/ttyUSB0".into(),
+            during: Phase::Run,
+            // EIO: what Linux answers on a port whose device went away.
+            message: std::io::Error::from_raw_os_error(5).to_string(),
+        };
         let message = gone.to_string();
         assert!(
             message.starts_with("/dev/ttyUSB0: the serial port went away during the run"),
