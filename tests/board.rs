@@ -770,6 +770,25 @@ fn fake_board_until(
     path
 }
 
+/// A fake gpu16 board of this protocol version running the design this checkout makes: it
+/// answers identify and design itself, every other request as `answer` says, and goes away
+/// ([`fake_board_until`]) at the first request of `gone_at`.
+fn fake_gpu16(
+    answer: impl Fn(gpu16_sim::link::Command, &[u8]) -> Option<Vec<u8>> + Send + 'static,
+    gone_at: Option<gpu16_sim::link::Command>,
+) -> String {
+    use gpu16_sim::link::{Command, VERSION};
+    let design = design_reply();
+    fake_board_until(
+        move |code, args| match Command::from_code(code)? {
+            Command::Identify => Some(identity_reply(VERSION, b"g16")),
+            Command::Design => Some(design.clone()),
+            command => answer(command, args),
+        },
+        gone_at.map(|c| c as u8),
+    )
+}
+
 /// A new pseudo-terminal for a fake device: its master side, and the terminal's path for
 /// `--port` (in raw mode, held open so the master never sees a hang-up).
 fn fake_port() -> (std::fs::File, String) {
@@ -881,16 +900,16 @@ fn a_board_of_another_protocol_version_or_no_gpu16_is_refused() {
 
 #[test]
 fn a_board_that_falls_silent_mid_transfer_is_a_clear_error() {
-    use gpu16_sim::link::{BoardStatus, Command, VERSION};
+    use gpu16_sim::link::{BoardStatus, Command};
     // Answers identify, its design, status, the session and the memory clear, then nothing.
-    let design = design_reply();
-    let port = fake_board(move |code, _| match Command::from_code(code)? {
-        Command::Identify => Some(identity_reply(VERSION, b"g16")),
-        Command::Design => Some(design.clone()),
-        Command::Status => Some(BoardStatus::default().encode().to_vec()),
-        Command::Session | Command::ClearSm => Some(vec![]),
-        _ => None,
-    });
+    let port = fake_gpu16(
+        |command, _| match command {
+            Command::Status => Some(BoardStatus::default().encode().to_vec()),
+            Command::Session | Command::ClearSm => Some(vec![]),
+            _ => None,
+        },
+        None,
+    );
     let started = std::time::Instant::now();
     let o = run_on(&port);
     assert_eq!(o.status.code(), Some(4));
@@ -1130,17 +1149,14 @@ fn the_design_fingerprint_is_that_of_the_hardware() {
 
 #[test]
 fn a_board_that_goes_away_mid_run_names_the_phase_and_what_to_check() {
-    use gpu16_sim::link::{BoardStatus, Command, VERSION};
+    use gpu16_sim::link::{BoardStatus, Command};
     // Answers until the first WriteSm, then its device goes away.
-    let design = design_reply();
-    let port = fake_board_until(
-        move |code, _| match Command::from_code(code)? {
-            Command::Identify => Some(identity_reply(VERSION, b"g16")),
-            Command::Design => Some(design.clone()),
+    let port = fake_gpu16(
+        |command, _| match command {
             Command::Status => Some(BoardStatus::default().encode().to_vec()),
             _ => Some(vec![]),
         },
-        Some(Command::WriteSm as u8),
+        Some(Command::WriteSm),
     );
     let o = run_on(&port);
     assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
@@ -1162,34 +1178,34 @@ fn a_board_that_goes_away_mid_run_names_the_phase_and_what_to_check() {
 
 #[test]
 fn a_run_another_host_left_going_is_told_at_once_and_waited_for_a_bounded_time() {
-    use gpu16_sim::link::{BoardStatus, Command, Launched, VERSION};
+    use gpu16_sim::link::{BoardStatus, Command, Launched};
     // A board that runs for ever: cycle 1,000 of a limit of 50,000,000.
-    let design = design_reply();
-    let port = fake_board(move |code, _| match Command::from_code(code)? {
-        Command::Identify => Some(identity_reply(VERSION, b"g16")),
-        Command::Design => Some(design.clone()),
-        Command::Status => Some(
-            BoardStatus {
-                running: true,
-                cycles: 1_000,
-                session: 0x1234,
-                runs: 3,
-                seq: 9,
-                ..BoardStatus::default()
-            }
-            .encode()
-            .to_vec(),
-        ),
-        Command::Launched => Some(
-            Launched {
-                frames: 2,
-                max_cycles: 50_000_000,
-            }
-            .encode()
-            .to_vec(),
-        ),
-        _ => None,
-    });
+    let port = fake_gpu16(
+        |command, _| match command {
+            Command::Status => Some(
+                BoardStatus {
+                    running: true,
+                    cycles: 1_000,
+                    session: 0x1234,
+                    runs: 3,
+                    seq: 9,
+                    ..BoardStatus::default()
+                }
+                .encode()
+                .to_vec(),
+            ),
+            Command::Launched => Some(
+                Launched {
+                    frames: 2,
+                    max_cycles: 50_000_000,
+                }
+                .encode()
+                .to_vec(),
+            ),
+            _ => None,
+        },
+        None,
+    );
     let started = std::time::Instant::now();
     let o = run_on(&port);
     let waited = started.elapsed();
