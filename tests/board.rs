@@ -1385,3 +1385,37 @@ fn ctrl_c_stops_the_run_on_the_board_and_a_run_left_going_is_told_and_stopped() 
         text(&o.stdout)
     );
 }
+
+#[test]
+fn a_port_another_program_holds_is_named_with_the_program() {
+    // A host waits on a board that answers nothing (its attempts take seconds); meanwhile a
+    // second gpu16 asks for the same port, which the first holds exclusively.
+    let port = fake_board(|_, _| None);
+    let first = gpu16_command(&["stop", "--port", &port])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("gpu16 runs");
+    let fds = format!("/proc/{}/fd", first.id());
+    let holds_port = || {
+        std::fs::read_dir(&fds).is_ok_and(|fds| {
+            fds.flatten()
+                .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|p| p == Path::new(&port)))
+        })
+    };
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !holds_port() && std::time::Instant::now() < give_up {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let o = gpu16(&["stop", "--port", &port], None);
+    let mut first = first;
+    first.kill().ok();
+    first.wait().ok();
+    assert_eq!(o.status.code(), Some(4), "{}", text(&o.stderr));
+    let said = text(&o.stderr);
+    assert!(
+        said.contains("the serial port is in use by another program")
+            && said.contains(&format!("PID {} (gpu16)", first.id())),
+        "{said}"
+    );
+}
