@@ -190,14 +190,7 @@ fn a_host_stopped_partway_reads_the_reply_waiting_for_it() {
             use std::time::Duration;
             // Once the host has the board's port open: a run takes it a few hundred
             // milliseconds, most of them waiting for replies.
-            let fds = format!("/proc/{pid}/fd");
-            let has_port = || {
-                std::fs::read_dir(&fds).is_ok_and(|fds| {
-                    fds.flatten().any(|fd| {
-                        std::fs::read_link(fd.path()).is_ok_and(|p| p == Path::new(&board.port))
-                    })
-                })
-            };
+            let has_port = || holds_open(pid, &board.port);
             // (A host that fails before opening it shows its error below, not a hang here.)
             let give_up = std::time::Instant::now() + Duration::from_secs(30);
             while !has_port() && std::time::Instant::now() < give_up {
@@ -213,6 +206,14 @@ fn a_host_stopped_partway_reads_the_reply_waiting_for_it() {
     assert_eq!(stopped.0, rtl.0);
     assert_eq!(stopped.1, rtl.1);
     assert_eq!(stopped.2, rtl.2);
+}
+
+/// Process `pid` holds `path` open (`/proc/PID/fd`).
+fn holds_open(pid: u32, path: &str) -> bool {
+    std::fs::read_dir(format!("/proc/{pid}/fd")).is_ok_and(|fds| {
+        fds.flatten()
+            .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|p| p == Path::new(path)))
+    })
 }
 
 /// A simulated board of 4 cores (MACHINE.md §1), built once.
@@ -1396,13 +1397,7 @@ fn a_port_another_program_holds_is_named_with_the_program() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .expect("gpu16 runs");
-    let fds = format!("/proc/{}/fd", first.id());
-    let holds_port = || {
-        std::fs::read_dir(&fds).is_ok_and(|fds| {
-            fds.flatten()
-                .any(|fd| std::fs::read_link(fd.path()).is_ok_and(|p| p == Path::new(&port)))
-        })
-    };
+    let holds_port = || holds_open(first.id(), &port);
     let give_up = std::time::Instant::now() + std::time::Duration::from_secs(30);
     while !holds_port() && std::time::Instant::now() < give_up {
         std::thread::sleep(std::time::Duration::from_millis(5));
