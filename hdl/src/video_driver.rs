@@ -8,9 +8,9 @@ use crate::sim::{connect, settle, tick, NoConvergence};
 use crate::video::{FrameCopy, VideoMode, VideoOut};
 
 /// A mode for simulation: the picture at ×2 in a 132 × 130 visible area, a short line and a
-/// vertical blanking long enough for the whole copy (24,360 pixel cycles a frame, against
-/// 420,000 at 640×480): the copy takes the first frame's blanking, and the second frame shows
-/// the picture whole.
+/// vertical blanking long enough for the whole copy (`crate::video::frame_copy::window_lines`;
+/// 29,960 pixel cycles a frame, against 420,000 at 640×480): the copy takes the first frame's
+/// blanking, and the second frame shows the picture whole.
 pub const SIMULATED_MODE: VideoMode = VideoMode {
     h_visible: 132,
     h_front: 2,
@@ -19,7 +19,7 @@ pub const SIMULATED_MODE: VideoMode = VideoMode {
     v_visible: 130,
     v_front: 2,
     v_sync: 2,
-    v_back: 40,
+    v_back: 80,
     sync_high: false,
 };
 pub const SIMULATED_SCALE: u16 = 2;
@@ -71,12 +71,23 @@ pub enum Settled<'a> {
     Out(&'a VideoOut),
 }
 
-/// Plays `sm`, a run's final shared memory (4,096 bytes), as a board would after the run's
-/// end, in `mode` at `scale`, with a GPU cycle every `gpu` time units and a pixel cycle every
-/// `pixel`, for `frames` frames; `watch` sees each block once a cycle, settled before its
-/// clock's edge.
+/// A run's end as the copy sees it: the GPU cycle `done` rises, and shared memory as the run
+/// left it. The run holds the host port for [`RUN_CYCLES`] before (`done` low).
+#[derive(Clone, Copy)]
+pub struct RunEnd<'a> {
+    pub at: u64,
+    pub sm: &'a [u8],
+}
+
+/// The GPU cycles a run of [`play`] lasts: `done` is low for them before its end.
+pub const RUN_CYCLES: u64 = 100;
+
+/// Plays `runs` (in order of their ends; the first at cycle 0 is a run ended before power-up)
+/// as a board would, in `mode` at `scale`, with a GPU cycle every `gpu` time units and a pixel
+/// cycle every `pixel`, for `frames` frames; `watch` sees each block once a cycle, settled
+/// before its clock's edge.
 pub fn play(
-    sm: &[u8],
+    runs: &[RunEnd],
     mode: VideoMode,
     scale: u16,
     (gpu, pixel): (u64, u64),
@@ -86,16 +97,22 @@ pub fn play(
     let mut copy = connect(FrameCopy::default());
     let mut out = connect(VideoOut::new(mode, scale));
     let mut read_row: Option<usize> = None;
+    let mut cycle = 0;
     let time = frames * u64::from(mode.h_total()) * u64::from(mode.v_total()) * pixel;
     two_clocks(time, gpu, pixel, |edge| match edge {
         Edge::Gpu => {
-            copy.done.next = true;
-            copy.port_free.next = true;
-            answer_reads(&mut copy, sm, read_row);
+            let ended = runs.iter().rev().find(|r| r.at <= cycle);
+            let running = runs
+                .iter()
+                .any(|r| r.at > 0 && (r.at.saturating_sub(RUN_CYCLES)..r.at).contains(&cycle));
+            copy.done.next = ended.is_some() && !running;
+            copy.port_free.next = ended.is_some() && !running;
+            answer_reads(&mut copy, ended.map_or(&[0; 4096], |r| r.sm), read_row);
             copy.taken.next = out.taken.val();
             settle(&mut copy)?;
             watch(Settled::Copy(&copy));
             read_row = copy.sm_en.val().then(|| copy.sm_row.val().index());
+            cycle += 1;
             tick(&mut copy, |c| &mut c.clock)
         }
         Edge::Pixel => {
@@ -116,7 +133,8 @@ pub fn symbols(out: &VideoOut) -> [u16; 3] {
     [&out.red, &out.green, &out.blue].map(|s| s.val().index() as u16)
 }
 
-/// [`play`]s `sm` and hands `see` each pixel cycle's [`symbols`].
+/// [`play`]s `sm`, a run's final shared memory (4,096 bytes), as a board would after the
+/// run's end, and hands `see` each pixel cycle's [`symbols`].
 pub fn show(
     sm: &[u8],
     mode: VideoMode,
@@ -125,7 +143,8 @@ pub fn show(
     frames: u64,
     see: &mut dyn FnMut([u16; 3]),
 ) -> Result<(), NoConvergence> {
-    play(sm, mode, scale, rates, frames, &mut |block| {
+    let runs = [RunEnd { at: 0, sm }];
+    play(&runs, mode, scale, rates, frames, &mut |block| {
         if let Settled::Out(out) = block {
             see(symbols(out));
         }

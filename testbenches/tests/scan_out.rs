@@ -9,13 +9,14 @@
 use gpu16_fpga::cosim::{Recording, Simulator};
 use gpu16_fpga::{emit, lint};
 use gpu16_hdl::sim::{connect, settle, tick};
+use gpu16_hdl::video::frame_copy::window_lines;
 use gpu16_hdl::video::{ScanOut, VideoMode};
 use gpu16_sim::dvi::{receive, Received};
 use gpu16_sim::image::picture::{address, rgb, SIZE};
 use gpu16_testbenches::rng::Rng;
 
-/// A mode just large enough for the picture at ×1, with room around it and a long vertical
-/// blanking to write the picture in.
+/// A mode just large enough for the picture at ×1, with room around it and a vertical
+/// blanking long enough for the frame copy's window (`frame_copy::window_lines`: 5 lines).
 const TINY: VideoMode = VideoMode {
     h_visible: 70,
     h_front: 2,
@@ -24,7 +25,7 @@ const TINY: VideoMode = VideoMode {
     v_visible: 68,
     v_front: 1,
     v_sync: 2,
-    v_back: 60,
+    v_back: 135,
     sync_high: false,
 };
 
@@ -47,7 +48,8 @@ fn test_picture(seed: u64) -> Vec<u8> {
 
 /// Runs the scan-out for `frames` frames: the picture is written while `vblank` (a byte a
 /// cycle), and from the first frame that starts after it is complete every cycle's symbols
-/// are checked against the mode and the picture. The recording of the run.
+/// are checked against the mode and the picture; `vblank` and `copy_window` are checked in
+/// every cycle. The recording of the run.
 fn watch(mode: VideoMode, scale: u16, frames: usize, picture: &[u8]) -> Recording {
     let mut s = connect(ScanOut::new(mode, scale));
     let mut rec = Recording::default();
@@ -59,8 +61,17 @@ fn watch(mode: VideoMode, scale: u16, frames: usize, picture: &[u8]) -> Recordin
     let mut written = 0;
     let mut checked_from = None;
     let mut pixels_seen = 0;
+    let blank_from = usize::from(mode.v_visible);
+    let window_to = blank_from + usize::from(window_lines(mode).unwrap());
     for t in 0..frames * frame_cycles + LATENCY {
         settle(&mut s).unwrap();
+        let line = t % frame_cycles / h_total;
+        assert_eq!(s.vblank.val(), line >= blank_from, "cycle {t}: vblank");
+        assert_eq!(
+            s.copy_window.val(),
+            (blank_from..window_to).contains(&line),
+            "cycle {t}: the copy's window"
+        );
         let write = s.vblank.val() && written < picture.len();
         s.write.next = write;
         s.write_address.next = ((written % picture.len()) as u64).into();

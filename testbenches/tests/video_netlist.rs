@@ -13,7 +13,7 @@ use gpu16_fpga::netlist::gate_level;
 use gpu16_fpga::synth::Target;
 use gpu16_hdl::video::{FrameCopy, VideoOut};
 use gpu16_hdl::video_driver::{
-    play, symbols, Settled, SIMULATED_FRAMES, SIMULATED_MODE, SIMULATED_SCALE,
+    play, symbols, RunEnd, Settled, SIMULATED_FRAMES, SIMULATED_MODE, SIMULATED_SCALE,
 };
 use gpu16_sim::dvi::{receive, Monitor};
 use gpu16_testbenches::rng::Rng;
@@ -35,7 +35,7 @@ fn record() -> (Recording, Recording) {
     let (mut copy, mut out) = (Recording::default(), Recording::default());
     let mut monitor = Monitor::new(!SIMULATED_MODE.sync_high);
     play(
-        &sm,
+        &[RunEnd { at: 0, sm: &sm }],
         SIMULATED_MODE,
         SIMULATED_SCALE,
         (1, 1),

@@ -2,9 +2,12 @@
 //! `FrameCopy` in the GPU clock, written and drawn by `VideoOut` in the pixel clock, and seen
 //! by a simulated monitor (`gpu16_sim::dvi::Monitor`) as the picture the run left —
 //! for every picture example and random pictures, in the small mode `gpu16 run --frame`
-//! plays them in.
+//! plays them in; and a second run ending mid-frame and late in the blanking (where a copy
+//! started without the window tears a frame): no frame the monitor sees mixes two pictures.
 
-use gpu16_hdl::video_driver::{show, SIMULATED_FRAMES, SIMULATED_MODE, SIMULATED_SCALE};
+use gpu16_hdl::video_driver::{
+    play, show, symbols, RunEnd, Settled, SIMULATED_FRAMES, SIMULATED_MODE, SIMULATED_SCALE,
+};
 use gpu16_sim::dvi::{receive, Monitor};
 use gpu16_sim::image::picture;
 use gpu16_testbenches::examples;
@@ -64,5 +67,75 @@ fn random_pictures_reach_the_monitor() {
     for _ in 0..3 {
         let sm: Vec<u8> = (0..4096).map(|_| rng.byte()).collect();
         assert!(shown(&sm, 1, 1) == sm, "a random picture");
+    }
+}
+
+/// Picture A shown, then a run leaving picture B ending half-way through the frame and at its
+/// fifteenth sixteenth, late in the blanking, where a copy started without the window tears
+/// one frame (every sixteenth: frame_copy.rs): every
+/// frame the monitor sees is black (the frame memory at power-up), A or B whole, in that
+/// order.
+#[test]
+fn a_run_ending_at_any_phase_of_the_frame_tears_no_frame() {
+    let mut rng = Rng::new(75);
+    let a: Vec<u8> = (0..4096).map(|_| rng.byte()).collect();
+    let b: Vec<u8> = (0..4096).map(|_| rng.byte()).collect();
+    let black = vec![0; 4096];
+    let frame = u64::from(SIMULATED_MODE.h_total()) * u64::from(SIMULATED_MODE.v_total());
+    // One rate: the copy's crossing at other rates is testbenches/tests/frame_copy.rs's.
+    let (gpu, pixel) = (1, 1);
+    for sixteenth in [8, 14] {
+        // B's run ends in the second frame, which shows A whole (A is copied in the first's
+        // blanking, and nothing is written outside a blanking).
+        let end_pixel = frame + sixteenth * frame / 16;
+        let runs = [
+            RunEnd { at: 0, sm: &a },
+            RunEnd {
+                at: end_pixel * pixel / gpu,
+                sm: &b,
+            },
+        ];
+        let mut monitor = Monitor::new(!SIMULATED_MODE.sync_high);
+        let mut seen = Vec::new();
+        play(
+            &runs,
+            SIMULATED_MODE,
+            SIMULATED_SCALE,
+            (gpu, pixel),
+            4,
+            &mut |block| {
+                if let Settled::Out(out) = block {
+                    let [r, g, bl] = symbols(out);
+                    monitor.see(receive(r, g, bl).unwrap());
+                    if monitor.frame.is_some() {
+                        let shown = monitor.picture(usize::from(SIMULATED_SCALE));
+                        let shown = shown.unwrap_or_else(|e| panic!("{sixteenth}/16: {e}"));
+                        seen.push(
+                            [(&black, "black"), (&a, "A"), (&b, "B")]
+                                .iter()
+                                .find(|(p, _)| **p == shown)
+                                .map_or("mixed", |(_, name)| *name),
+                        );
+                        monitor.frame = None;
+                    }
+                }
+            },
+        )
+        .unwrap();
+        // Black until A's copy (power-up's frame), then A, then B once it is, and nothing
+        // else.
+        assert!(seen.len() >= 4, "{sixteenth}/16: {seen:?}");
+        assert!(!seen.contains(&"mixed"), "{sixteenth}/16: {seen:?}");
+        let first_a = seen.iter().position(|&p| p != "black");
+        assert!(
+            first_a.is_some_and(|i| seen[i] == "A" && i <= 1),
+            "{sixteenth}/16: {seen:?}"
+        );
+        let first_b = seen.iter().position(|&p| p == "B");
+        let first_b = first_b.unwrap_or_else(|| panic!("{sixteenth}/16: no B in {seen:?}"));
+        assert!(
+            seen[first_b..].iter().all(|&p| p == "B"),
+            "{sixteenth}/16: {seen:?}"
+        );
     }
 }

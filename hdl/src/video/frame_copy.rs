@@ -25,9 +25,37 @@
 //!   is in its vertical blanking ([`super::ScanOut`]'s `vblank`) and writes it in the 16
 //!   cycles after, so a row started in the blanking's last cycle is written by the first
 //!   line's 16th pixel, and the picture starts lines below that.
+//! - **No frame shows two pictures.** The pixel side takes a copy's first row (index 0) only
+//!   in the blanking's first lines ([`window_lines`]), from which the longest copy
+//!   ([`COPY_CYCLES`]) still ends inside that blanking: every frame drawn shows one run's
+//!   picture whole. A launch while a copy is under way takes the port from it (the next
+//!   run's end copies again from row 0): until that run ends the frame memory holds rows of
+//!   two pictures, the one case that shows a mix.
 
+use super::VideoMode;
 use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
+
+/// The most pixel cycles a row takes, from [`FrameWrite`] taking it to taking the next, while
+/// the host port is free and the GPU's clock is at least [`SLOWEST_GPU_CLOCK`] of the pixel
+/// clock: its 16 writes, the two toggles' crossings and the GPU side's read (measured in
+/// testbenches/tests/frame_copy.rs).
+pub const ROW_CYCLES: u32 = 40;
+/// The slowest GPU clock the bound above holds for, as a fraction of the pixel clock.
+pub const SLOWEST_GPU_CLOCK: (u32, u32) = (1, 4);
+/// The most pixel cycles a whole copy takes from its first row taken.
+pub const COPY_CYCLES: u32 = 256 * ROW_CYCLES;
+
+/// The lines at the start of `mode`'s vertical blanking in which a copy may start, so that
+/// [`COPY_CYCLES`] still end inside the blanking; `None` if the blanking is too short.
+pub fn window_lines(mode: VideoMode) -> Option<u16> {
+    let blank = mode.v_total() - mode.v_visible;
+    let needed = COPY_CYCLES.div_ceil(u32::from(mode.h_total()));
+    u16::try_from(needed)
+        .ok()
+        .and_then(|n| blank.checked_sub(n))
+        .filter(|&w| w > 0)
+}
 
 /// The GPU's side: reads each row and offers it.
 #[derive(LogicBlock, Default)]
@@ -129,8 +157,11 @@ impl Logic for FrameCopy {
 pub struct FrameWrite {
     /// The pixel clock.
     pub clock: Signal<In, Clock>,
-    /// The scan-out is in its vertical blanking.
+    /// The scan-out is in its vertical blanking; in its first lines, where a whole copy
+    /// started now ends before the picture is drawn again ([`ScanOut`](super::ScanOut)'s
+    /// `copy_window`).
     pub vblank: Signal<In, Bit>,
+    pub window: Signal<In, Bit>,
     /// The row offered ([`FrameCopy`]; asynchronous, stable while `offer` ≠ `taken`).
     pub row_data: [Signal<In, Bits<8>>; BANKS],
     pub row_index: Signal<In, Bits<8>>,
@@ -159,6 +190,7 @@ impl Logic for FrameWrite {
         if !self.writing.q.val()
             && (self.offer_sync.q.val() != self.taken_q.q.val())
             && self.vblank.val()
+            && (self.window.val() || self.row_index.val().any())
         {
             self.writing.d.next = true;
             self.bank.d.next = 0.into();

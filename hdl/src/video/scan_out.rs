@@ -40,8 +40,11 @@ pub struct ScanOut {
     pub write: Signal<In, Bit>,
     pub write_address: Signal<In, Bits<12>>,
     pub write_data: Signal<In, Bits<8>>,
-    /// The beam is below the visible area (the vertical blanking): no pixel is read.
+    /// The beam is below the visible area (the vertical blanking): no pixel is read; and in
+    /// the blanking's first lines, where a whole copy still ends inside it
+    /// ([`super::frame_copy::window_lines`]).
     pub vblank: Signal<Out, Bit>,
+    pub copy_window: Signal<Out, Bit>,
     /// This cycle's symbols, bit 0 sent first: blue (with HSYNC and VSYNC in blanking),
     /// green and red.
     pub blue: Signal<Out, Bits<10>>,
@@ -67,6 +70,8 @@ pub struct ScanOut {
     top: Constant<Bits<10>>,
     bottom: Constant<Bits<10>>,
     step_last: Constant<Bits<4>>,
+    /// The first line after the copy's window.
+    window_end: Constant<Bits<10>>,
     /// The picture's column and line under the beam, and the steps taken into its square.
     column: DFF<Bits<6>>,
     column_step: DFF<Bits<4>>,
@@ -108,6 +113,8 @@ impl ScanOut {
             side <= mode.h_visible && side <= mode.v_visible,
             "the picture fits"
         );
+        let window = super::frame_copy::window_lines(mode)
+            .expect("the vertical blanking holds a whole copy of the picture");
         let left = (mode.h_visible - side) / 2;
         let top = (mode.v_visible - side) / 2;
         let c10 = |v: u16| Constant::new(u64::from(v).into());
@@ -117,6 +124,7 @@ impl ScanOut {
             write_address: Default::default(),
             write_data: Default::default(),
             vblank: Default::default(),
+            copy_window: Default::default(),
             blue: Default::default(),
             green: Default::default(),
             red: Default::default(),
@@ -135,6 +143,7 @@ impl ScanOut {
             top: c10(top),
             bottom: c10(top + side),
             step_last: Constant::new(u64::from(scale - 1).into()),
+            window_end: c10(mode.v_visible + window),
             column: Default::default(),
             column_step: Default::default(),
             line: Default::default(),
@@ -188,6 +197,8 @@ impl Logic for ScanOut {
         self.in_lines.next =
             (self.timing.y.val() >= self.top.val()) && (self.timing.y.val() < self.bottom.val());
         self.vblank.next = self.timing.vblank.val();
+        self.copy_window.next =
+            self.timing.vblank.val() && (self.timing.y.val() < self.window_end.val());
 
         // ---- the picture's column and line under the beam ----
         if self.in_columns.val() {

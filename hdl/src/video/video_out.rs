@@ -1,11 +1,12 @@
 //! The pixel clock's half of the video output: the rows [`super::FrameCopy`] offers written
-//! into the frame memory ([`super::FrameWrite`]) in the scan-out's vertical blanking, and the
-//! scan-out ([`super::ScanOut`]) drawing them as the three TMDS channels.
+//! into the frame memory ([`super::FrameWrite`]) in the scan-out's vertical blanking (a copy
+//! started only in its first lines, so that it ends there), and the scan-out
+//! ([`super::ScanOut`]) drawing them as the three TMDS channels.
 //!
 //! ```text
 //!  row, index, offer ─► FrameWrite ─ write port ─► ScanOut ─► red, green, blue symbols,
 //!                                                              vga_* levels
-//!  taken ◄──────────────┘   ▲ vblank ──────────────┘
+//!  taken ◄──────────────┘   ▲ vblank, copy_window ─┘
 //! ```
 
 use super::{FrameWrite, ScanOut, VideoMode};
@@ -70,6 +71,7 @@ impl Logic for VideoOut {
         self.writer.row_index.next = self.row_index.val();
         self.writer.offer.next = self.offer.val();
         self.writer.vblank.next = self.scan.vblank.val();
+        self.writer.window.next = self.scan.copy_window.val();
         self.taken.next = self.writer.taken.val();
         self.scan.write.next = self.writer.write.val();
         self.scan.write_address.next = self.writer.write_address.val();
