@@ -371,15 +371,49 @@ fn stand_in(bin: &Path, tool: &str, harness: &str) {
 }
 
 /// Vivado's commands as the script uses them: each logs itself to `calls.txt`; the worst
-/// slack is `FAKE_SLACK`; `write_bitstream` writes its file.
+/// setup and hold slacks are `FAKE_SETUP` and `FAKE_HOLD`; the timing summary, in the layout
+/// of Vivado's `report_timing_summary`, has `FAKE_PULSE` as its pulse width slack (WPWS);
+/// `check_timing` finds `FAKE_NO_CLOCK` clock pins without a clock; `write_bitstream` writes
+/// its file.
 const FAKE_VIVADO: &str = r#"
 set calls [open calls.txt w]
-foreach command {read_verilog read_xdc synth_design opt_design place_design phys_opt_design route_design report_utilization report_timing_summary} {
+foreach command {read_verilog read_xdc synth_design opt_design place_design phys_opt_design route_design report_utilization} {
     proc $command {args} "puts \$::calls \"$command \$args\""
 }
+proc report_timing_summary {args} {
+    puts $::calls "report_timing_summary $args"
+    set f [open [lindex $args end] w]
+    puts $f "------------------------------------------------------------------------------------------------"
+    puts $f "| Design Timing Summary"
+    puts $f "| ---------------------"
+    puts $f "------------------------------------------------------------------------------------------------"
+    puts $f ""
+    puts $f "    WNS(ns)      TNS(ns)  TNS Failing Endpoints  TNS Total Endpoints      WHS(ns)      THS(ns)  THS Failing Endpoints  THS Total Endpoints     WPWS(ns)     TPWS(ns)  TPWS Failing Endpoints  TPWS Total Endpoints  "
+    puts $f "    -------      -------  ---------------------  -------------------      -------      -------  ---------------------  -------------------     --------     --------  ----------------------  --------------------  "
+    puts $f "      $::env(FAKE_SETUP)        0.000                      0                 1234        $::env(FAKE_HOLD)        0.000                      0                 1234        $::env(FAKE_PULSE)        0.000                       0                   567  "
+    close $f
+}
+proc check_timing {args} {
+    puts $::calls "check_timing $args"
+    set f [open [lindex $args end] w]
+    puts $f "1. checking no_clock ($::env(FAKE_NO_CLOCK))"
+    puts $f "2. checking constant_clock (0)"
+    puts $f "3. checking pulse_width_clock (0)"
+    puts $f "4. checking unconstrained_internal_endpoints (0)"
+    puts $f "5. checking no_input_delay (1)"
+    puts $f "6. checking no_output_delay (9)"
+    puts $f "7. checking multiple_clock (0)"
+    puts $f "8. checking generated_clocks (0)"
+    puts $f "9. checking loops (0)"
+    close $f
+}
 proc get_nets {args} { return {} }
-proc get_timing_paths {args} { return {path} }
-proc get_property {name object} { return $::env(FAKE_SLACK) }
+proc get_timing_paths {args} {
+    if {[lsearch $args max] >= 0} { return setup } else { return hold }
+}
+proc get_property {name object} {
+    if {$object eq "setup"} { return $::env(FAKE_SETUP) } else { return $::env(FAKE_HOLD) }
+}
 proc write_bitstream {args} {
     puts $::calls "write_bitstream $args"
     set f [open [lindex $args end] w]; puts $f bitstream; close $f
@@ -389,7 +423,7 @@ close $calls
 "#;
 
 /// Quartus's commands as the script uses them: the timing analyser's summary has
-/// `FAKE_SLACK` for setup and 0.25 ns for hold; the assembler writes the bitstreams.
+/// `FAKE_SETUP` for setup and `FAKE_HOLD` for hold; the assembler writes the bitstreams.
 const FAKE_QUARTUS: &str = r#"
 set calls [open calls.txt w]
 proc load_package {name} { puts $::calls "load_package $name" }
@@ -408,11 +442,11 @@ proc execute_module {dash tool} {
         puts $f "------------------------------------------------------------"
         puts $f ""
         puts $f "Type  : Slow 1200mV 85C Model Setup 'oscillator'"
-        puts $f "Slack : $::env(FAKE_SLACK)"
+        puts $f "Slack : $::env(FAKE_SETUP)"
         puts $f "TNS   : 0.000"
         puts $f ""
         puts $f "Type  : Slow 1200mV 85C Model Hold 'oscillator'"
-        puts $f "Slack : 0.250"
+        puts $f "Slack : $::env(FAKE_HOLD)"
         puts $f "TNS   : 0.000"
         close $f
     }
@@ -467,18 +501,27 @@ fn a_vendor_tool_on_path_builds_the_project_and_its_script_refuses_a_timing_fail
         } else {
             &["--design", "uart-echo"]
         };
-        let build = |slack: &str| {
-            Command::new(env!("CARGO_BIN_EXE_gpu16"))
+        // Everything clean but `failing` (a fake variable and its value).
+        let build = |failing: Option<(&str, &str)>| {
+            let mut command = Command::new(env!("CARGO_BIN_EXE_gpu16"));
+            command
                 .args(["build", "--board", board])
                 .args(design)
                 .arg("-o")
                 .arg(&out)
-                .env("PATH", &path)
-                .env("FAKE_SLACK", slack)
-                .output()
-                .unwrap()
+                .env("PATH", &path);
+            for (name, clean) in [
+                ("FAKE_SETUP", "0.125"),
+                ("FAKE_HOLD", "0.250"),
+                ("FAKE_PULSE", "4.500"),
+                ("FAKE_NO_CLOCK", "0"),
+            ] {
+                let value = failing.filter(|f| f.0 == name).map_or(clean, |f| f.1);
+                command.env(name, value);
+            }
+            command.output().unwrap()
         };
-        let o = build("0.125");
+        let o = build(None);
         assert_eq!(o.status.code(), Some(0), "{board}: {}", text(&o.stderr));
         let said = text(&o.stdout);
         assert!(
@@ -504,21 +547,31 @@ fn a_vendor_tool_on_path_builds_the_project_and_its_script_refuses_a_timing_fail
                 .unwrap_or_else(|| panic!("{board}: no `{step}` after byte {at} of:\n{calls}"));
             at += found + step.len();
         }
-        // A negative slack: the script stops before the bitstream, and gpu16 says why.
-        let o = build("-0.042");
-        assert_eq!(o.status.code(), Some(4), "{board}: {}", text(&o.stdout));
-        let err = text(&o.stderr);
-        assert!(err.contains("timing NOT met"), "{board}: {err}");
-        assert!(err.contains("-0.042"), "{board}: {err}");
-        assert!(
-            !out.join(bitstream).exists(),
-            "{board}: a bitstream was left"
-        );
-        let calls = std::fs::read_to_string(out.join("calls.txt")).unwrap_or_default();
-        assert!(
-            !calls.contains("write_bitstream") && !calls.contains("execute_module asm"),
-            "{board}: {calls}"
-        );
+        // A negative slack, and on Vivado a pulse width violated or a clock pin without a
+        // clock: the script stops before the bitstream, and gpu16 says why.
+        let mut failures = vec![
+            (("FAKE_SETUP", "-0.042"), "-0.042"),
+            (("FAKE_HOLD", "-0.017"), "-0.017"),
+        ];
+        if board == "basys3" {
+            failures.push((("FAKE_PULSE", "-0.300"), "pulse width slack -0.300"));
+            failures.push((("FAKE_NO_CLOCK", "3"), "found 3 in no_clock"));
+        }
+        for (failing, says) in failures {
+            let o = build(Some(failing));
+            assert_eq!(o.status.code(), Some(4), "{board}: {}", text(&o.stdout));
+            let err = text(&o.stderr);
+            assert!(err.contains(says), "{board}, {failing:?}: {err}");
+            assert!(
+                !out.join(bitstream).exists(),
+                "{board}: a bitstream was left"
+            );
+            let calls = std::fs::read_to_string(out.join("calls.txt")).unwrap_or_default();
+            assert!(
+                !calls.contains("write_bitstream") && !calls.contains("execute_module asm"),
+                "{board}: {calls}"
+            );
+        }
     }
 }
 
@@ -538,6 +591,16 @@ fn classroom_board_flags_that_cannot_work_are_refused() {
         (
             &["build", "--board", "basys3", "--clock", "77.7"],
             "cannot make exactly",
+        ),
+        // One the MMCM makes but a -1 part's global buffer cannot carry.
+        (
+            &["build", "--board", "basys3", "--clock", "500"],
+            "4.69-464 MHz",
+        ),
+        // One too slow for the picture's copy to end inside a blanking.
+        (
+            &["build", "--board", "basys3", "--clock", "5"],
+            "a quarter of the video's pixel clock",
         ),
         // The script refuses a timing failure; there is nothing to allow.
         (

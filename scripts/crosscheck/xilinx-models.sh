@@ -15,7 +15,8 @@ trap 'rm -rf "$work"' EXIT
 "$gpu16" build --board basys3 --design uart-echo --clock 75 -o "$work/project" > /dev/null
 iverilog -g2005 -o "$work/mmcm.vvp" -s mmcm_tb -s glbl "$here/mmcm_tb.v" \
   "$work/project/pll.v" "$unisim/glbl.v" "$unisim/unisims/MMCME2_BASE.v" \
-  "$unisim/unisims/MMCME2_ADV.v" "$unisim/unisims/BUFGCE.v" "$unisim/unisims/BUFG.v" 2>/dev/null
+  "$unisim/unisims/MMCME2_ADV.v" "$unisim/unisims/BUFGCE.v" "$unisim/unisims/BUFG.v" \
+  "$unisim/unisims/BUFH.v" 2>/dev/null
 vvp -n "$work/mmcm.vvp" | grep "^MMCM"
 
 # Our models as the replay reads them: the shared part written in place of its include.

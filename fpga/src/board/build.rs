@@ -253,6 +253,7 @@ pub fn build(opts: &BuildOptions, progress: &mut dyn FnMut(&str)) -> Result<Buil
 /// The PLL that makes `clock_hz` from the board's oscillator (`None`: the oscillator is the
 /// clock); a clock it cannot make exactly is bad input, found before any tool runs.
 pub fn design_clock(board: Board, clock_hz: u32) -> Result<Option<Pll>, PllError> {
+    super::pll::video_keeps_up(u64::from(clock_hz))?;
     if clock_hz == board.oscillator_hz() {
         return Ok(None);
     }

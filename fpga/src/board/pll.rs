@@ -12,7 +12,7 @@
 //! | | ECP5 `EHXPLLL` (feedback from CLKOP) | Gowin GW2A `rPLL` (internal feedback) | Gowin GW5A `PLLA` (internal feedback) | Xilinx 7-series `MMCME2_BASE`, speed grade -1 (`CLKFBOUT` to `CLKFBIN`) |
 //! |---|---|---|---|---|
 //! | input | 8–400 MHz | 3–500 MHz | 19–400 MHz | 10–800 MHz |
-//! | output | 10–400 MHz | 3.90625–625 MHz | 6.25–650 MHz (the oscillator's over `ODIV0_SEL`) | 4.69–800 MHz |
+//! | output | 10–400 MHz | 3.90625–625 MHz | 6.25–650 MHz (the oscillator's over `ODIV0_SEL`) | 4.69–464 MHz (the MMCM makes up to 800, its `BUFGCE` carries 464: `FMAX_BUFG`) |
 //! | phase detector | 3.125–400 MHz | 3–500 MHz | 19–81.25 MHz | 10–450 MHz |
 //! | oscillator | 400–800 MHz | 500–1250 MHz | 800–1300 MHz | 600–1200 MHz |
 //! | `input_div` | `CLKI_DIV` 1–128 | `IDIV_SEL` + 1, 1–64 | `IDIV_SEL` 1–64 | `DIVCLK_DIVIDE` 1–106 |
@@ -21,7 +21,8 @@
 //! | the limits of | Project Trellis' `ecppll` | apicula's `gowin_pack` (which refuses others) | where Gowin's datasheet figures as LiteX (`gowin_gw5a.py`) and nsl (`gowin_config_GW5A-25A`) give them overlap | Xilinx's Artix-7 data sheet (DS181), as LiteX's `S7MMCM` has them |
 //!
 //! Only clocks the PLL makes exactly are offered, so the UART's bit time, counted in clock
-//! cycles, is what the build computed.
+//! cycles, is what the build computed; and none below a quarter of the video's pixel clock
+//! ([`video_keeps_up`]).
 
 use std::ops::RangeInclusive;
 use thiserror::Error;
@@ -96,7 +97,9 @@ impl PllKind {
             },
             PllKind::Mmcm => Limits {
                 input_hz: 10_000_000..=800_000_000,
-                output_hz: 4_690_000..=800_000_000,
+                // The output reaches the design through a `BUFGCE`: the global clock tree's
+                // `FMAX_BUFG` at speed grade -1 (the classroom boards' parts), 464 MHz.
+                output_hz: 4_690_000..=464_000_000,
                 pfd_hz: 10_000_000..=450_000_000,
                 vco_hz: 600_000_000..=1_200_000_000,
                 input_div: 1..=106,
@@ -166,6 +169,12 @@ pub enum PllError {
         why: &'static str,
     },
     #[error(
+        "{} MHz is below {} MHz, a quarter of the video's pixel clock: the picture's copy would \
+         not end inside one vertical blanking (docs/microarchitecture.md, Video)",
+        mhz(*clock), mhz(*minimum)
+    )]
+    BelowVideo { clock: u64, minimum: u64 },
+    #[error(
         "with this clock the MMCM's oscillator runs at {} MHz, which no whole divider brings \
          to a VGA pixel clock of {}-{} MHz; choose another --clock (the default makes one)",
         mhz(*vco), mhz(*VGA_PIXEL_HZ.start()), mhz(*VGA_PIXEL_HZ.end())
@@ -183,9 +192,33 @@ fn mhz(hz: u64) -> String {
 /// once it has held for this long (1.2 ms at 27 MHz) and then stays open.
 pub const GOWIN_SETTLE_CYCLES: u32 = 1 << 15;
 
+/// The MMCM's gate: `LOCKED` is asynchronous to the clock it gates, and a `BUFGCE`'s enable
+/// must meet its setup and hold to the clock (UG472, "BUFGCE"; DS181's `TBCCCK_CE`), so two
+/// flip-flops on the MMCM's own output, through a `BUFH`, bring it into that clock first.
+const MMCM_GATE: &str = "  wire pll_local;\n\
+    \x20 BUFH local_buffer(.I(pll_clock), .O(pll_local));\n\
+    \x20 reg [1:0] lock_sync = 2'b00;\n\
+    \x20 always @(posedge pll_local) lock_sync <= {lock_sync[0], pll_lock};\n\
+    \x20 BUFGCE gate(.I(pll_clock), .CE(lock_sync[1]), .O(clkout));\n\
+    \x20 assign locked = lock_sync[1];\n";
+
 /// The VGA pixel clocks the MMCM's second output may make: 640 × 480 at 60 Hz is
 /// 25.175 MHz, and monitors take it from 25 MHz (as the DVI boards' 25 and 25.2 MHz).
 pub const VGA_PIXEL_HZ: RangeInclusive<u64> = 24_900_000..=25_400_000;
+
+/// The GPU's clock is fast enough for the video's frame copy: at least
+/// `gpu16_hdl::video::frame_copy::SLOWEST_GPU_CLOCK` of the highest pixel clock a board makes.
+pub fn video_keeps_up(clock_hz: u64) -> Result<(), PllError> {
+    let (num, den) = gpu16_hdl::video::frame_copy::SLOWEST_GPU_CLOCK;
+    let minimum = (VGA_PIXEL_HZ.end() * u64::from(num)).div_ceil(u64::from(den));
+    match clock_hz >= minimum {
+        true => Ok(()),
+        false => Err(PllError::BelowVideo {
+            clock: clock_hz,
+            minimum,
+        }),
+    }
+}
 
 impl Pll {
     /// The dividers that make exactly `output_hz` from `input_hz`, the oscillator nearest
@@ -310,7 +343,8 @@ impl Pll {
 
     /// A Verilog module `name` (ports `clkin`, `clkout`, `locked`): the PLL set up so, its
     /// output through a clock gate that passes no edge before `locked`. On ECP5 the gate
-    /// (`DCCA`) follows the PLL's lock; on Gowin (`DQCE`) it opens once the lock has held for
+    /// (`DCCA`) follows the PLL's lock; on the Artix-7 (`BUFGCE`) the lock brought into the
+    /// MMCM's clock ([`MMCM_GATE`]); on Gowin (`DQCE`) it opens once the lock has held for
     /// [`GOWIN_SETTLE_CYCLES`] oscillator cycles, and stays open. Verilog text, as the PLL
     /// and the gate are vendor primitives (`EHXPLLL`, `DCCA`, `rPLL`, `DQCE`) that rust-hdl
     /// cannot instantiate. Never a GW5A's: no board's design clock comes from one
@@ -339,9 +373,7 @@ impl Pll {
                 settle = GOWIN_SETTLE_CYCLES,
                 top = GOWIN_SETTLE_CYCLES.trailing_zeros(),
             ),
-            PllKind::Mmcm => "  BUFGCE gate(.I(pll_clock), .CE(pll_lock), .O(clkout));\n\
-                              \x20 assign locked = pll_lock;\n"
-                .to_string(),
+            PllKind::Mmcm => MMCM_GATE.to_string(),
             PllKind::Gw5a => unreachable!("the GW5A's PLL clocks no design: Board::pll_kind"),
         };
         format!("{head}{}{gate}endmodule\n", self.instance(false))
@@ -415,9 +447,7 @@ impl Pll {
             "// The board's PLL (gpu16 build): {} The VGA pixel clock: its oscillator ÷ {divide}, \
              {} MHz.\n\
              module {name}(input clkin, output clkout, output locked, output pixel_clock);\n\
-             {}\
-             \x20 BUFGCE gate(.I(pll_clock), .CE(pll_lock), .O(clkout));\n\
-             \x20 assign locked = pll_lock;\n\
+             {}{MMCM_GATE}\
              \x20 BUFG pixel_buffer(.I(pll_pixel), .O(pixel_clock));\n\
              endmodule\n",
             self.describe(),
@@ -595,6 +625,18 @@ mod tests {
 
     /// The kinds searched for any clock (the GW5A's makes the video's one clock, below).
     const KINDS: [PllKind; 2] = [PllKind::Ecp5, PllKind::Gw2a];
+
+    #[test]
+    fn no_clock_the_global_buffer_or_the_video_copy_cannot_take() {
+        // The MMCM makes 500 MHz from 100 (×10 ÷ 2), but a -1 part's BUFGCE carries 464.
+        let err = Pll::for_clock(PllKind::Mmcm, 100_000_000, 500_000_000).unwrap_err();
+        assert!(matches!(err, PllError::Output { .. }), "{err}");
+        assert!(Pll::for_clock(PllKind::Mmcm, 100_000_000, 400_000_000).is_ok());
+        // A quarter of the highest pixel clock (25.4 MHz) is 6.35 MHz.
+        let err = video_keeps_up(6_000_000).unwrap_err();
+        assert!(err.to_string().contains("6.35 MHz"), "{err}");
+        assert!(video_keeps_up(6_350_000).is_ok());
+    }
 
     #[test]
     fn every_setting_offered_is_within_the_limits_and_makes_the_clock_asked_for() {
@@ -868,7 +910,8 @@ mod tests {
         );
         assert!(v.contains(".CLKOUT0_DIVIDE_F(12.000)"), "{v}");
         assert!(v.contains(".CLKFBIN(feedback), .CLKFBOUT(feedback)"), "{v}");
-        assert!(v.contains("BUFGCE gate(.I(pll_clock), .CE(pll_lock), .O(clkout));"));
+        assert!(v.contains("BUFGCE gate(.I(pll_clock), .CE(lock_sync[1]), .O(clkout));"));
+        assert!(v.contains("always @(posedge pll_local) lock_sync <= {lock_sync[0], pll_lock};"));
         for (bad, why) in [
             (Pll { output_div: 1, ..p }, "a 900 MHz output"),
             (

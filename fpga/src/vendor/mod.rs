@@ -417,6 +417,7 @@ impl VendorBoard {
     /// the oscillator's clock. A clock it cannot make exactly is bad input, found before any
     /// tool runs.
     pub fn design_clock(self, clock_hz: u32) -> Result<Option<Pll>, PllError> {
+        crate::board::pll::video_keeps_up(u64::from(clock_hz))?;
         if clock_hz == self.oscillator_hz() && !self.pixel_clock_from_pll() {
             return Ok(None);
         }

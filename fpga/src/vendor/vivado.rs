@@ -79,9 +79,12 @@ pub fn constraints(board: VendorBoard) -> String {
 }
 
 /// `build.tcl`: reads `sources`, implements them for the board's part and writes the
-/// bitstream only if every path meets its setup and hold time and every net is routed;
-/// otherwise it stops with an error (and Vivado exits non-zero). The reports are left in
-/// the folder: `utilization.rpt`, `timing.rpt`.
+/// bitstream only if what Vivado's own sign-off looks at is clean: every net routed, every
+/// path meeting its setup and hold time, every clock's pulse width (WPWS in the timing
+/// summary), and `check_timing` finding no clock pin without a clock, no untimed internal
+/// endpoint and no combinational loop. Otherwise it stops with an error (and Vivado exits
+/// non-zero). The reports are left in the folder: `utilization.rpt`, `timing.rpt`,
+/// `check_timing.rpt`.
 pub fn script(board: VendorBoard, sources: &[&str]) -> String {
     format!(
         r#"# {title} ({part}): gpu16's Vivado build (gpu16 build).
@@ -111,9 +114,29 @@ if {{[llength $setup] == 0 || [llength $hold] == 0}} {{
 }}
 set wns [get_property SLACK $setup]
 set whs [get_property SLACK $hold]
-puts "gpu16: worst setup slack $wns ns, worst hold slack $whs ns"
-if {{$wns < 0 || $whs < 0}} {{
-    error "gpu16: timing NOT met (setup slack $wns ns, hold slack $whs ns; timing.rpt has the paths): no bitstream written. Build at a slower clock: gpu16 build --board {name} --clock MHZ"
+# The clocks' pulse widths: WPWS, the ninth figure of the timing summary's table.
+set report [open timing.rpt]
+set summary [read $report]
+close $report
+if {{![regexp {{WPWS\(ns\)[^\n]*\n[ -]*\n\s*(\S+\s+){{8}}(\S+)}} $summary -> _ wpws]}} {{
+    error "gpu16: no pulse width slack (WPWS) in timing.rpt's summary: no bitstream written"
+}}
+puts "gpu16: worst setup slack $wns ns, worst hold slack $whs ns, worst pulse width slack $wpws ns"
+if {{$wns < 0 || $whs < 0 || $wpws < 0}} {{
+    error "gpu16: timing NOT met (setup slack $wns ns, hold slack $whs ns, pulse width slack $wpws ns; timing.rpt has the paths): no bitstream written. Build at a slower clock: gpu16 build --board {name} --clock MHZ"
+}}
+# What the paths do not show: a clock pin no clock reaches, an endpoint nothing times, a loop.
+check_timing -file check_timing.rpt
+set report [open check_timing.rpt]
+set checks [read $report]
+close $report
+foreach check {{no_clock unconstrained_internal_endpoints loops}} {{
+    if {{![regexp "checking $check \\((\[0-9\]+)\\)" $checks -> count]}} {{
+        error "gpu16: check_timing.rpt has no count for $check: no bitstream written"
+    }}
+    if {{$count > 0}} {{
+        error "gpu16: check_timing found $count in $check (check_timing.rpt): no bitstream written"
+    }}
 }}
 write_bitstream -force {bitstream}
 puts "gpu16: timing met; bitstream {bitstream}"
@@ -133,7 +156,11 @@ mod tests {
     #[test]
     fn the_script_checks_timing_before_it_writes_the_bitstream() {
         let s = script(VendorBoard::Basys3, &["design.v", "pll.v", "pins.v"]);
-        let check = s.find("if {$wns < 0 || $whs < 0}").unwrap();
+        let check = s.find("if {$wns < 0 || $whs < 0 || $wpws < 0}").unwrap();
+        assert!(
+            s.find("check_timing -file check_timing.rpt").unwrap()
+                < s.find("write_bitstream").unwrap()
+        );
         let write = s.find("write_bitstream").unwrap();
         assert!(check < write, "{s}");
         assert!(
