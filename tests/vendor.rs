@@ -166,6 +166,37 @@ const VGA_MASTER_FILES: [(&str, &[(&str, &str)]); 5] = [
     ),
 ];
 
+/// The LEDs the designs light, in the same files: (board, LED 0 first, their I/O standard
+/// on an Intel board). The DE2-115's green LEDs sit in a 2.5 V bank (its System Builder).
+const LED_MASTER_FILES: [(&str, &[&str], &str); 6] = [
+    (
+        "basys3",
+        &["U16", "E19", "U19", "V19", "W18", "U15", "U14", "V14"],
+        "LVCMOS33",
+    ),
+    ("arty-a7-35", &["H5", "J5", "T9", "T10"], "LVCMOS33"),
+    (
+        "nexys-a7-100",
+        &["H17", "K15", "J13", "N14", "R18", "V17", "U17", "U16"],
+        "LVCMOS33",
+    ),
+    (
+        "de10-lite",
+        &["A8", "A9", "A10", "B10", "D13", "C13", "E14", "D14"],
+        "3.3-V LVTTL",
+    ),
+    (
+        "de2-115",
+        &["E21", "E22", "E25", "E24", "H21", "G20", "G22", "G21"],
+        "2.5 V",
+    ),
+    (
+        "de1-soc",
+        &["V16", "W16", "V17", "V18", "W17", "W19", "Y19", "W20"],
+        "3.3-V LVTTL",
+    ),
+];
+
 /// The (port, site, I/O standard) lines of a project's constraints.
 fn constrained(dir: &Path) -> Vec<(String, String, String)> {
     if let Ok(xdc) = std::fs::read_to_string(dir.join("gpu16.xdc")) {
@@ -244,9 +275,25 @@ fn project_on_its_own_pins(dir: &Path, (board, clock, rx, tx): (&str, &str, &str
         assert_eq!(found.len(), 1, "{board}: pin {site} in {pins:?}");
         found[0].0.clone()
     };
+    let leds = LED_MASTER_FILES.iter().find(|(b, _, _)| *b == board);
+    let is_led = |site: &String| leds.is_some_and(|(_, sites, _)| sites.contains(&site.as_str()));
     for (_, site, standard) in &pins {
-        let expected = if xilinx { "LVCMOS33" } else { "3.3-V LVTTL" };
+        let expected = match leds {
+            Some((_, _, led_standard)) if is_led(site) => led_standard,
+            _ if xilinx => "LVCMOS33",
+            _ => "3.3-V LVTTL",
+        };
         assert_eq!(standard, expected, "{board}: {site}");
+    }
+    // The LEDs: each on its site, LED i from the design's bit i.
+    if let Some((_, sites, _)) = leds {
+        for (i, site) in sites.iter().enumerate() {
+            let port = port_at(site);
+            assert!(
+                port.ends_with(&format!("[{i}]")),
+                "{board}: LED {i} is {port}"
+            );
+        }
     }
     let wrapper = std::fs::read_to_string(out.join("pins.v")).unwrap();
     let header = wrapper.lines().nth(1).unwrap();

@@ -66,6 +66,9 @@ pub struct Port {
     pub sites: &'static [&'static str],
     /// What the pin is on the board, for the constraint file's comment.
     pub note: &'static str,
+    /// Quartus's I/O standard where the pin's bank is not at 3.3 V, as the maker's file
+    /// sets it.
+    pub io_standard: Option<&'static str>,
 }
 
 impl Port {
@@ -102,8 +105,8 @@ pub struct Pins {
     pub uart_rx: Port,
     /// The UART line out of the FPGA.
     pub uart_tx: Port,
-    /// LEDs 0.. of the design's eight (1 = lit); `None` where they are left off.
-    pub leds: Option<Port>,
+    /// LEDs 0.. of the design's eight (1 = lit).
+    pub leds: Port,
     /// The VGA connector, on the boards that have one.
     pub vga: Option<Vga>,
 }
@@ -142,15 +145,7 @@ impl Vga {
 
 impl Pins {
     pub fn ports(&self) -> Vec<Port> {
-        let mut ports: Vec<Port> = [
-            Some(self.clock),
-            Some(self.uart_rx),
-            Some(self.uart_tx),
-            self.leds,
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let mut ports = vec![self.clock, self.uart_rx, self.uart_tx, self.leds];
         ports.extend(self.vga.iter().flat_map(Vga::ports));
         ports
     }
@@ -172,6 +167,7 @@ const fn input(name: &'static str, site: &'static [&'static str], note: &'static
         direction: Direction::Input,
         sites: site,
         note,
+        io_standard: None,
     }
 }
 
@@ -181,6 +177,7 @@ const fn output(name: &'static str, sites: &'static [&'static str], note: &'stat
         direction: Direction::Output,
         sites,
         note,
+        io_standard: None,
     }
 }
 
@@ -257,8 +254,8 @@ impl VendorBoard {
         }
     }
 
-    /// The board's pins, from Digilent's master XDC files and Terasic's board files. The
-    /// DE2-115's LEDs are left off: they sit in banks whose voltage its jumpers set.
+    /// The board's pins, from Digilent's master XDC files and Terasic's board files (the
+    /// DE2-115's green LEDs at 2.5 V, as its System Builder sets them).
     pub fn pins(self) -> Pins {
         // Red, green, blue, horizontal and vertical sync: the master file's names and sites.
         fn vga(
@@ -293,12 +290,13 @@ impl VendorBoard {
         const NEXYS_LEDS: &[&str] = &["H17", "K15", "J13", "N14", "R18", "V17", "U17", "U16"];
         const DE10_LITE_LEDS: &[&str] = &["A8", "A9", "A10", "B10", "D13", "C13", "E14", "D14"];
         const DE1_SOC_LEDS: &[&str] = &["V16", "W16", "V17", "V18", "W17", "W19", "Y19", "W20"];
+        const DE2_115_LEDS: &[&str] = &["E21", "E22", "E25", "E24", "H21", "G20", "G22", "G21"];
         match self {
             VendorBoard::Basys3 => Pins {
                 clock: input("clk", &["W5"], "100 MHz oscillator"),
                 uart_rx: input("RsRx", &["B18"], "USB-UART, host to FPGA"),
                 uart_tx: output("RsTx", &["A18"], "USB-UART, FPGA to host"),
-                leds: Some(output("led", BASYS3_LEDS, "LD0-LD7")),
+                leds: output("led", BASYS3_LEDS, "LD0-LD7"),
                 vga: vga(
                     ["vgaRed", "vgaGreen", "vgaBlue", "Hsync", "Vsync"],
                     [
@@ -315,14 +313,14 @@ impl VendorBoard {
                 clock: input("CLK100MHZ", &["E3"], "100 MHz oscillator"),
                 uart_rx: input("uart_txd_in", &["A9"], "USB-UART, host to FPGA"),
                 uart_tx: output("uart_rxd_out", &["D10"], "USB-UART, FPGA to host"),
-                leds: Some(output("led", ARTY_LEDS, "LD4-LD7")),
+                leds: output("led", ARTY_LEDS, "LD4-LD7"),
                 vga: None,
             },
             VendorBoard::NexysA7_100 => Pins {
                 clock: input("CLK100MHZ", &["E3"], "100 MHz oscillator"),
                 uart_rx: input("UART_TXD_IN", &["C4"], "USB-UART, host to FPGA"),
                 uart_tx: output("UART_RXD_OUT", &["D4"], "USB-UART, FPGA to host"),
-                leds: Some(output("LED", NEXYS_LEDS, "LD0-LD7")),
+                leds: output("LED", NEXYS_LEDS, "LD0-LD7"),
                 vga: vga(
                     ["VGA_R", "VGA_G", "VGA_B", "VGA_HS", "VGA_VS"],
                     [
@@ -339,7 +337,7 @@ impl VendorBoard {
                 clock: input("MAX10_CLK1_50", &["P11"], "50 MHz oscillator"),
                 uart_rx: input("uart_rx", &["W10"], "GPIO[1]: the adapter's TX"),
                 uart_tx: output("uart_tx", &["V10"], "GPIO[0]: the adapter's RX"),
-                leds: Some(output("LEDR", DE10_LITE_LEDS, "LEDR0-LEDR7")),
+                leds: output("LEDR", DE10_LITE_LEDS, "LEDR0-LEDR7"),
                 vga: vga(
                     TERASIC_VGA,
                     [
@@ -356,7 +354,10 @@ impl VendorBoard {
                 clock: input("CLOCK_50", &["Y2"], "50 MHz oscillator"),
                 uart_rx: input("UART_RXD", &["G12"], "RS-232, host to FPGA"),
                 uart_tx: output("UART_TXD", &["G9"], "RS-232, FPGA to host"),
-                leds: None,
+                leds: Port {
+                    io_standard: Some("2.5 V"),
+                    ..output("LEDG", DE2_115_LEDS, "LEDG0-LEDG7")
+                },
                 vga: vga(
                     TERASIC_VGA,
                     [
@@ -373,7 +374,7 @@ impl VendorBoard {
                 clock: input("CLOCK_50", &["AF14"], "50 MHz oscillator"),
                 uart_rx: input("uart_rx", &["Y17"], "GPIO_0[1]: the adapter's TX"),
                 uart_tx: output("uart_tx", &["AC18"], "GPIO_0[0]: the adapter's RX"),
-                leds: Some(output("LEDR", DE1_SOC_LEDS, "LEDR0-LEDR7")),
+                leds: output("LEDR", DE1_SOC_LEDS, "LEDR0-LEDR7"),
                 vga: vga(
                     TERASIC_VGA,
                     [
@@ -565,8 +566,8 @@ impl VendorBoard {
             }
         };
         let leds = match pins.leds {
-            Some(leds) if leds.sites.len() == 8 => leds.name.to_string(),
-            Some(leds) => {
+            leds if leds.sites.len() == 8 => leds.name.to_string(),
+            leds => {
                 writeln!(v, "  wire [7:0] leds;").unwrap();
                 writeln!(
                     v,
@@ -577,7 +578,6 @@ impl VendorBoard {
                 .unwrap();
                 "leds".to_string()
             }
-            None => String::new(),
         };
         let video = match pins.vga {
             None => crate::board::video::NO_VIDEO_PORTS.to_string(),

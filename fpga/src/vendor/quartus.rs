@@ -14,7 +14,8 @@ pub const TIMING: &str = "gpu16.sdc";
 /// The arguments `gpu16 build` runs `quartus_sh` with, in the project folder.
 pub const ARGS: [&str; 2] = ["-t", SCRIPT];
 
-/// The I/O standard of every pin gpu16 uses on these boards (3.3 V banks).
+/// The I/O standard of the pins gpu16 uses on these boards (3.3 V banks), but those a
+/// port names its own ([`super::Port::io_standard`]).
 const IO_STANDARD: &str = "3.3-V LVTTL";
 
 /// `gpu16.qpf`: the project, whose one revision is `gpu16`.
@@ -61,9 +62,10 @@ pub fn settings(board: VendorBoard, sources: &[&str]) -> String {
         writeln!(q, "# {}: {}", port.name, port.note).unwrap();
         for (pin, site) in port.pins() {
             writeln!(q, "set_location_assignment PIN_{site} -to {pin}").unwrap();
+            let standard = port.io_standard.unwrap_or(IO_STANDARD);
             writeln!(
                 q,
-                "set_instance_assignment -name IO_STANDARD \"{IO_STANDARD}\" -to {pin}"
+                "set_instance_assignment -name IO_STANDARD \"{standard}\" -to {pin}"
             )
             .unwrap();
         }
