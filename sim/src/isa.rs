@@ -283,6 +283,40 @@ pub fn decode(word: u16) -> Decoded {
 }
 
 impl Instruction {
+    /// The registers the instruction reads (a shift's amount and a constant are not
+    /// registers).
+    pub fn reads(&self) -> Vec<Reg> {
+        match *self {
+            Instruction::Alu { src0, src1, .. } | Instruction::Load { src0, src1, .. } => {
+                vec![src0, src1]
+            }
+            Instruction::Shift { src0, .. } | Instruction::Bnz { src0, .. } => vec![src0],
+            Instruction::Store {
+                src0, src1, src2, ..
+            } => vec![src0, src1, src2],
+            Instruction::Nop | Instruction::SetConst { .. } | Instruction::Ready => vec![],
+        }
+    }
+
+    /// The registers the instruction writes: `mul` its destination and the next one.
+    pub fn writes(&self) -> Vec<Reg> {
+        match *self {
+            Instruction::Alu {
+                op: AluOp::Mul,
+                dst,
+                ..
+            } => vec![dst, Reg::from_field(dst.0 as u16 + 1)],
+            Instruction::Alu { dst, .. }
+            | Instruction::Shift { dst, .. }
+            | Instruction::Load { dst, .. }
+            | Instruction::SetConst { dst, .. } => vec![dst],
+            Instruction::Nop
+            | Instruction::Store { .. }
+            | Instruction::Bnz { .. }
+            | Instruction::Ready => vec![],
+        }
+    }
+
     /// The 16-bit encoding; ignored fields are written 0.
     pub fn encode(&self) -> u16 {
         let f = |opc: u16, a: u16, b: u16, c: u16| (opc << 12) | (a << 8) | (b << 4) | c;

@@ -268,3 +268,38 @@ fn every_frame_and_instruction_knows_its_source_line() {
         assert_eq!(a.source.len(), a.frames.len(), "{}", ex.name);
     }
 }
+
+/// Habits from other assembly languages that assemble and run here, warned at their line;
+/// the examples, written in this machine's idioms, get no warning.
+#[test]
+fn habits_that_run_are_warned_at_their_line_and_the_examples_are_not() {
+    let warned = |src: &str| -> Vec<(usize, String)> {
+        let asm = assemble(src).unwrap();
+        asm.warnings
+            .into_iter()
+            .map(|w| (w.line, w.message))
+            .collect()
+    };
+    // Destination first, as in RISC-V and x86: r4 = r1 + r1 meant, r1 = r4 + r1 written.
+    let w = warned(
+        ".cf mask=all\n.if\n  set_const 7, r9\n  or r9, r9, r1\n  add r4, r1, r1 ; r4 = r1 + r1\n  \
+         st [r4, r1], r9\n  ready\n",
+    );
+    assert_eq!(w.len(), 1, "{w:?}");
+    assert_eq!(w[0].0, 5, "{w:?}");
+    assert!(
+        w[0].1.contains("reads r4") && w[0].1.contains("the destination is the last operand"),
+        "{w:?}"
+    );
+    // A non-zero constant into r0-r7, which get the core's number.
+    let w = warned(".cf mask=all\n.if\n  set_const 5, r2\n  ready\n");
+    assert!(
+        w.iter()
+            .any(|(l, m)| *l == 3 && m.contains("writes the core id")),
+        "{w:?}"
+    );
+    for ex in examples() {
+        let asm = assemble(&ex.source).unwrap();
+        assert!(asm.warnings.is_empty(), "{}: {:?}", ex.name, asm.warnings);
+    }
+}

@@ -399,10 +399,16 @@ impl Assembler {
                 "the program has no frames (start with `.cf`)",
             ));
         }
+        let mut warnings = self.warnings;
+        warnings.extend(super::unwritten::unwritten_reads(
+            &self.frames,
+            &self.source,
+        ));
+        warnings.sort_by_key(|w| (w.line, w.col));
         Ok(Assembled {
             frames: self.frames,
             source: self.source,
-            warnings: self.warnings,
+            warnings,
         })
     }
 }

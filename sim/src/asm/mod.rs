@@ -6,6 +6,7 @@ mod disasm;
 mod habits;
 mod lexer;
 mod operands;
+mod unwritten;
 
 pub use assemble::{assemble, assemble_for, Assembled, FrameSource};
 pub use disasm::{disassemble, word_text};
