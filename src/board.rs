@@ -416,13 +416,15 @@ pub struct BoardSimArgs {
 
 pub fn board_sim_command(args: &BoardSimArgs) -> Result<ExitCode> {
     let board = args.board.chosen();
-    let cache = crate::run::verilog_cache();
+    let cache = gpu16_fpga::verilog_engine::cache_dir();
     eprintln!(
         "building or reusing the simulated board in {} (the first build takes a few minutes)",
         cache.display()
     );
     let cores = args.cores.given().unwrap_or(board.default_cores());
-    let sim = BoardSim::build(&cache, !args.no_counters, cores)?;
+    let sim = crate::progress::timed("building the simulated board", || {
+        BoardSim::build(&cache, !args.no_counters, cores)
+    })?;
     let running = sim.start()?;
     eprintln!(
         "gpu16 simulated board ({}, {} cores, performance counters {}): the board top compiled by \

@@ -2,10 +2,13 @@
 //! what a run that reached its limit is told (which tasks were still running, where the limit
 //! came from, what to try). docs/ARCHITECTURE.md, "Readings of the SPEC" 10, says why.
 
+use crate::fault;
+use crate::input::Source;
 use crate::run::Engine;
 use crate::view;
 use gpu16_sim::run::{ErrorCode, EventKind, RunResult, Status};
 use std::ops::RangeInclusive;
+use std::path::Path;
 
 /// The limit on `--engine rtl`: rust-hdl simulates 800 to 4,000 cycles a second, the fewest
 /// with sixteen cores busy (docs/results/simulation-speed.md), so a loop that never ends stops
@@ -61,7 +64,12 @@ pub fn choose(given: Option<u64>, engine: Engine, view: Option<RangeInclusive<u6
 /// What a run that ended with `TIMEOUT` is told on standard error, one line each: the tasks
 /// still running, what `frame:` names, where the limit came from and how to run longer. Empty
 /// for any other status.
-pub fn timeout_notes(result: &RunResult, limit: &CycleLimit, frames: usize) -> Vec<String> {
+pub fn timeout_notes(
+    result: &RunResult,
+    limit: &CycleLimit,
+    frames: usize,
+    source: Option<(&Path, &Source)>,
+) -> Vec<String> {
     let Status::Error {
         code: ErrorCode::Timeout,
         frame,
@@ -78,8 +86,12 @@ pub fn timeout_notes(result: &RunResult, limit: &CycleLimit, frames: usize) -> V
             .filter(|&c| event.ready_of(c) == Some(result.cycles))
             .collect();
         if !running.is_empty() {
+            let at = source
+                .and_then(|(path, s)| fault::frame_line(path, s, usize::from(event.frame)))
+                .map_or(String::new(), |at| format!(" ({at})"));
             notes.push(format!(
-                "frame {} was still running on {} when the run stopped: a loop that never ends?",
+                "frame {}{at} was still running on {} when the run stopped: a loop that never \
+                 ends?",
                 event.frame,
                 cores_text(&running)
             ));
@@ -87,8 +99,8 @@ pub fn timeout_notes(result: &RunResult, limit: &CycleLimit, frames: usize) -> V
     }
     if usize::from(frame) == frames {
         notes.push(format!(
-            "`frame: {frame}` is TP, one past the program's last frame ({}): every frame had \
-             been handled and a task was still running",
+            "`frame: {frame}` is one past the program's last frame ({}): every frame had been \
+             handed to the cores, and a task was still running",
             frames.saturating_sub(1)
         ));
     }

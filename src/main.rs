@@ -7,6 +7,7 @@
 
 mod board;
 mod cores;
+mod fault;
 mod input;
 mod limit;
 mod progress;
@@ -195,7 +196,7 @@ fn dispatch(cli: Cli) -> Result<ExitCode> {
 
 /// `gpu16 clean`: removes the cache of compiled simulators.
 fn clean() -> Result<ExitCode> {
-    let cache = run::verilog_cache();
+    let cache = gpu16_fpga::verilog_engine::cache_dir();
     if !cache.exists() {
         println!("nothing to remove: {} does not exist", cache.display());
         return Ok(ExitCode::SUCCESS);

@@ -118,6 +118,26 @@ impl Progress {
     }
 }
 
+/// Runs `work` (on a thread of its own) while a line on a terminal counts the time it has
+/// taken, `what: 1 min 12 s`; the line is cleared when it ends.
+pub fn timed<T: Send>(what: &str, work: impl FnOnce() -> T + Send) -> T {
+    let terminal = std::io::stderr().is_terminal();
+    std::thread::scope(|s| {
+        let job = s.spawn(work);
+        let started = Instant::now();
+        while terminal && !job.is_finished() {
+            std::thread::sleep(REDRAW);
+            let secs = started.elapsed().as_secs();
+            eprint!("\r{what}: {} min {:02} s ", secs / 60, secs % 60);
+            std::io::stderr().flush().ok();
+        }
+        if terminal {
+            eprint!("\r{}\r", " ".repeat(what.len() + 16));
+        }
+        job.join().expect("the work does not panic")
+    })
+}
+
 /// `seconds` as a person would say it: seconds, minutes or hours.
 fn span(seconds: f64) -> String {
     if seconds < 120.0 {

@@ -1,9 +1,10 @@
 //! `gpu16 run`: MACHINE.md §9's stable command.
 
 use crate::cores::CoresArg;
+use crate::fault;
 use crate::input;
 use crate::limit;
-use crate::progress::{Bars, Progress};
+use crate::progress::{self, Bars, Progress};
 use crate::view;
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
@@ -109,21 +110,6 @@ pub struct RunArgs {
     cores: CoresArg,
 }
 
-/// Where compiled Verilog models are cached: `target/gpu16-verilog` next to this binary
-/// (`target/release/gpu16`), else the system's temporary folder.
-pub fn verilog_cache() -> PathBuf {
-    let exe = std::env::current_exe().ok();
-    let target = exe
-        .as_deref()
-        .and_then(Path::parent)
-        .and_then(Path::parent)
-        .filter(|t| t.file_name().is_some_and(|n| n == "target"));
-    match target {
-        Some(t) => t.join("gpu16-verilog"),
-        None => std::env::temp_dir().join("gpu16-verilog"),
-    }
-}
-
 /// The fingerprint of the design this checkout makes for a board of identity `id`
 /// (`gpu16_fpga::board::fingerprint`), worked out once after each change of the sources.
 fn design_fingerprint(id: &gpu16_sim::link::Identity) -> Result<u64> {
@@ -135,7 +121,7 @@ fn design_fingerprint(id: &gpu16_sim::link::Identity) -> Result<u64> {
         cores: usize::from(id.cores),
         fingerprint: 0,
     };
-    let cache = verilog_cache();
+    let cache = gpu16_fpga::verilog_engine::cache_dir();
     Ok(gpu16_fpga::board::fingerprint::fingerprint_cached(
         &cache,
         config,
@@ -282,15 +268,21 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             gpu16_hdl::driver::run(&frames, &init, config, Some(&mut watch))?
         }
         Engine::Verilator => {
-            let cache = verilog_cache();
+            let cache = gpu16_fpga::verilog_engine::cache_dir();
             let trace = waveform_path.is_some();
-            if !VerilogEngine::is_built(Simulator::Verilator, &cache, trace, config.cores) {
-                eprintln!(
-                    "building the Verilator model in {} (once per design, ~1-2 minutes)",
+            let build = || VerilogEngine::build(Simulator::Verilator, &cache, trace, config.cores);
+            let engine =
+                if VerilogEngine::is_built(Simulator::Verilator, &cache, trace, config.cores) {
+                    build()
+                } else {
+                    // docs/results/simulation-speed.md: 87 s on an idle 2-core machine.
+                    eprintln!(
+                    "building the Verilator model in {} (once per design: about 1.5 minutes on \
+                     an idle 2-core machine, longer beside other work; GPU16_CACHE moves it)",
                     cache.display()
                 );
-            }
-            let engine = VerilogEngine::build(Simulator::Verilator, &cache, trace, config.cores)?;
+                    progress::timed("building the Verilator model", build)
+                }?;
             let work = cache.join(format!("run-{}", std::process::id()));
             let vcd = match &waveform_path {
                 Some(p) => {
@@ -386,10 +378,14 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             );
         }
     }
-    for note in limit::timeout_notes(&result, &limit, frames.len()) {
+    let source = program.source.as_ref().map(|s| (args.program.as_path(), s));
+    for note in limit::timeout_notes(&result, &limit, frames.len(), source) {
         eprintln!("note: {note}");
     }
     println!("{}", result.status.line(result.cycles));
+    if let Some(place) = source.and_then(|(path, s)| fault::place(&result.status, path, s)) {
+        eprintln!("{place}");
+    }
     Ok(ExitCode::from(result.status.exit_code() as u8))
 }
 

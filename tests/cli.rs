@@ -417,8 +417,9 @@ fn a_loop_that_never_ends_stops_by_itself_and_says_why() {
     notes(
         &o,
         &[
-            "frame 1 was still running on cores 1-3 when the run stopped",
-            "`frame: 2` is TP, one past the program's last frame (1)",
+            "frame 1 (",
+            "forever.s:2) was still running on cores 1-3 when the run stopped",
+            "`frame: 2` is one past the program's last frame (1)",
             "--engine rtl's default, 20000 cycles",
             "--engine verilator",
         ],
@@ -461,13 +462,21 @@ fn machine_errors_exit_2_and_timeouts_exit_3() {
     let dir = scratch("machine_errors");
     let s = write(&dir, "ill.s", ".cf mask=0x4\n.if\nnop\n.hword 0xb080\n");
     // The RTL's pipeline and dispatch cost cycles, and a fault one more: the core signals it
-    // from flip-flops, the cycle after the faulting instruction.
-    for (engine, cycles) in [("model", 3), ("rtl", 7)] {
+    // from flip-flops, the cycle after the faulting instruction. Every engine names the
+    // faulting line of the learner's source under the status line.
+    for (engine, cycles) in [("model", 3), ("rtl", 7), ("verilator", 7)] {
         let o = gpu16(&["run", &s, "--engine", engine]);
-        assert_eq!(o.status.code(), Some(2));
+        assert_eq!(o.status.code(), Some(2), "{engine}: {}", stderr(&o));
         assert_eq!(
             stdout(&o).trim_end(),
             format!("status: error ILLEGAL_INSN frame: 1 core: 2 ip: 1 cycles: {cycles}")
+        );
+        assert!(
+            stderr(&o).contains(&format!(
+                "{s}:4: core 2 stopped at this instruction (frame 1, ip 1): .hword 0xb080"
+            )),
+            "{engine}: {}",
+            stderr(&o)
         );
     }
     let s = write(
@@ -994,4 +1003,42 @@ fn frame_gives_the_same_png_on_every_engine_and_rtl_takes_it_from_the_video_outp
             "gradient on {engine}"
         );
     }
+}
+
+/// The compiled simulators live in the user's cache folder (or `GPU16_CACHE`), never beside
+/// the binary, so a binary shared between checkouts writes into none of them.
+#[test]
+fn the_verilog_cache_is_the_users_not_the_checkouts() {
+    let dir = scratch("verilog_cache");
+    let clean = |vars: &[(&str, &std::path::Path)]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_gpu16"));
+        command
+            .arg("clean")
+            .env_remove("GPU16_CACHE")
+            .env_remove("XDG_CACHE_HOME");
+        for (name, value) in vars {
+            command.env(name, value);
+        }
+        let o = command.output().unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let home = dir.join("home");
+    let said = clean(&[("HOME", &home)]);
+    assert!(
+        said.contains(&format!("{}", home.join(".cache/gpu16/verilog").display())),
+        "{said}"
+    );
+    let xdg = dir.join("xdg");
+    let said = clean(&[("HOME", &home), ("XDG_CACHE_HOME", &xdg)]);
+    assert!(
+        said.contains(&format!("{}", xdg.join("gpu16/verilog").display())),
+        "{said}"
+    );
+    let own = dir.join("own");
+    let said = clean(&[("HOME", &home), ("GPU16_CACHE", &own)]);
+    assert!(
+        said.contains(&format!("{} does not exist", own.display())),
+        "{said}"
+    );
 }

@@ -27,6 +27,24 @@ pub const TESTBENCH: &str = include_str!("../verilog/gpu16_tb.v");
 /// built (`fpga/build.rs`): two binaries with the same fingerprint emit the same Verilog.
 pub const DESIGN_FINGERPRINT: &str = env!("GPU16_DESIGN_FINGERPRINT");
 
+/// Where compiled Verilog models are kept: `$GPU16_CACHE`, else `gpu16/verilog` in the
+/// user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`), else in the system's temporary
+/// folder. Never beside a binary: a binary shared between checkouts writes into none of them.
+pub fn cache_dir() -> PathBuf {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = var("GPU16_CACHE") {
+        return dir;
+    }
+    let user = var("XDG_CACHE_HOME").or_else(|| var("HOME").map(|h| h.join(".cache")));
+    user.unwrap_or_else(std::env::temp_dir)
+        .join("gpu16")
+        .join("verilog")
+}
+
 /// A built simulation of the whole GPU with its testbench.
 pub struct VerilogEngine {
     simulator: Simulator,

@@ -42,12 +42,12 @@ const READ_ALL_BUT_SM: ReadBack = ReadBack {
 
 /// The simulated board, built once (in the cache `gpu16 run` uses).
 fn board_sim() -> &'static BoardSim {
-    simulated_board::board_sim(env!("CARGO_TARGET_TMPDIR"))
+    simulated_board::board_sim()
 }
 
 /// The simulated board's design fingerprint, as `gpu16 run` works it out.
 fn design() -> u64 {
-    simulated_board::design(env!("CARGO_TARGET_TMPDIR"))
+    simulated_board::design()
 }
 
 /// The board's run count, read over a clean line (with the simulated board's timing from

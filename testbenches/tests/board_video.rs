@@ -34,8 +34,8 @@ fn seen(video: &std::path::Path) -> Vec<u8> {
 
 #[test]
 fn the_simulated_boards_monitor_shows_the_picture_a_run_leaves() {
-    let board = simulated_board::board_sim(env!("CARGO_TARGET_TMPDIR"));
-    let design = simulated_board::design(env!("CARGO_TARGET_TMPDIR"));
+    let board = simulated_board::board_sim();
+    let design = simulated_board::design();
     let dir = scratch!("board_video");
     let video = dir.join("video.bin");
     let board = board.start_with(None, Some(&video)).unwrap();

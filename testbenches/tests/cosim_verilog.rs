@@ -8,7 +8,7 @@
 //! `GPU16_SEED=S` runs seed S alone.
 
 use gpu16_fpga::cosim::Simulator;
-use gpu16_fpga::verilog_engine::VerilogEngine;
+use gpu16_fpga::verilog_engine::{cache_dir, VerilogEngine};
 use gpu16_sim::frame::Frame;
 use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::run::{ErrorCode, RunConfig, RunResult, Status};
@@ -19,15 +19,6 @@ use std::path::PathBuf;
 
 const CONFIG: RunConfig = RunConfig::limit(200_000);
 
-/// The cache `gpu16 run --engine verilator` uses (`target/gpu16-verilog`): the command-line
-/// tests and these share their builds.
-fn cache() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target folder")
-        .join("gpu16-verilog")
-}
-
 /// Compares a Verilog run with rust-hdl's and the model's; describes the first difference.
 fn three_way(
     engine: &VerilogEngine,
@@ -36,7 +27,7 @@ fn three_way(
     config: RunConfig,
     work: &str,
 ) -> Result<RunResult, String> {
-    let dir = cache().join(work);
+    let dir = cache_dir().join(work);
     let v = engine
         .run(frames, init, config, &dir, None)
         .map_err(|e| e.to_string())?;
@@ -65,7 +56,7 @@ fn examples_agree_three_ways_under_verilator_and_icarus() {
     // multiplier, the lock, the fences and the scheduler's overlaps.
     let under_icarus = ["atomic_counter", "fences", "matmul", "spec_example2"];
     for sim in [Simulator::Verilator, Simulator::Icarus] {
-        let engine = VerilogEngine::build(sim, &cache(), false, 16).unwrap();
+        let engine = VerilogEngine::build(sim, &cache_dir(), false, 16).unwrap();
         let chosen = |name: &str| sim == Simulator::Verilator || under_icarus.contains(&name);
         for ex in examples().into_iter().filter(|e| chosen(&e.name)) {
             let v = three_way(
@@ -83,7 +74,7 @@ fn examples_agree_three_ways_under_verilator_and_icarus() {
 
 #[test]
 fn error_and_timeout_programs_agree_under_verilator() {
-    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false, 16).unwrap();
+    let engine = VerilogEngine::build(Simulator::Verilator, &cache_dir(), false, 16).unwrap();
     for (i, src) in [
         ".cf mask=0x1\n.if\nset_const 1, r9\nready\n.cf_raw 0x00000000000100c1 0 0 0\n.if\nready\n",
         ".cf mask=0x6 fence=acq\n.if\nnop\n.hword 0xd0c0\nready\n",
@@ -97,7 +88,7 @@ fn error_and_timeout_programs_agree_under_verilator() {
         let init = gpu16_sim::image::sm::zeroed();
         if i == 3 {
             let config = RunConfig::limit(500);
-            let dir = cache().join("timeout");
+            let dir = cache_dir().join("timeout");
             let v = engine.run(&frames, &init, config, &dir, None).unwrap();
             let hw = gpu16_hdl::driver::run(&frames, &init, config, None).unwrap();
             assert_eq!(
@@ -144,7 +135,7 @@ fn random_programs_agree_three_ways_on_smaller_gpus() {
 /// under `simulator`; their statuses. A difference fails with the program written out and the
 /// command that replays it.
 fn random_programs_agree(simulator: Simulator, cores: usize, seeds: &[u64]) -> Vec<Status> {
-    let engine = VerilogEngine::build(simulator, &cache(), false, cores).unwrap();
+    let engine = VerilogEngine::build(simulator, &cache_dir(), false, cores).unwrap();
     on_every_seed(seeds, |seed| {
         let p = random_program_for(seed, cores);
         let frames = asm(&p.source);
@@ -176,7 +167,7 @@ fn random_programs_agree(simulator: Simulator, cores: usize, seeds: &[u64]) -> V
 /// would reuse a stale model. The cached model must hold exactly what this binary emits.
 #[test]
 fn the_cached_model_is_built_from_the_verilog_this_binary_emits() {
-    let engine = VerilogEngine::build(Simulator::Verilator, &cache(), false, 16).unwrap();
+    let engine = VerilogEngine::build(Simulator::Verilator, &cache_dir(), false, 16).unwrap();
     let cached = std::fs::read_to_string(engine.dir().join("gpu16_top.v")).unwrap();
     let emitted = gpu16_fpga::blocks::Block::Gpu.verilog().unwrap();
     assert!(

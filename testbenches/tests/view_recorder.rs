@@ -6,7 +6,7 @@
 //! model's own view (its ideal timing) agrees with its runs the same way.
 
 use gpu16_fpga::cosim::Simulator;
-use gpu16_fpga::verilog_engine::VerilogEngine;
+use gpu16_fpga::verilog_engine::{cache_dir, VerilogEngine};
 use gpu16_hdl::view_recorder::{record, RecordError, Sampling};
 use gpu16_hdl::waveform::Waveform;
 use gpu16_sim::frame::Frame;
@@ -211,11 +211,7 @@ fn an_error_recorded_names_its_core_and_ip() {
 fn the_verilog_waveform_gives_the_same_recording() {
     let dir = scratch!("view-icarus");
     // The cache `gpu16 run` and the cosimulation use.
-    let cache = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .parent()
-        .expect("the target folder")
-        .join("gpu16-verilog");
-    let engine = VerilogEngine::build(Simulator::Icarus, &cache, true, 16).unwrap();
+    let engine = VerilogEngine::build(Simulator::Icarus, &cache_dir(), true, 16).unwrap();
     let ex = examples()
         .into_iter()
         .find(|e| e.name == "spec_example2")
