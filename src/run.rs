@@ -127,14 +127,22 @@ fn design_fingerprint(id: &gpu16_sim::link::Identity) -> Result<u64> {
         config,
         || {
             eprintln!(
-                "working out which design these sources make for the board, to compare with \
-                 the one it runs (once after each change of the sources: seconds)"
+                "working out which design this gpu16 makes for the board (from the sources it \
+                 was built from), to compare with the one the board runs (once after each \
+                 change of the sources: seconds)"
             )
         },
     )?)
 }
 
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
+    if let Some(root) = gpu16_fpga::verilog_engine::sources_changed_since_built() {
+        eprintln!(
+            "note: the sources in {} changed after this gpu16 was built: it simulates the \
+             machine as it was then (cargo build --release makes one with your change)",
+            root.display()
+        );
+    }
     let view_window = args
         .view
         .is_some()
@@ -194,7 +202,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             true => {
                 eprintln!(
                     "warning: --any-design: not checking that the board on {port} runs the design \
-                     these sources make for it; a bitstream built from other sources (or a \
+                     this gpu16 makes for it; a bitstream built from other sources (or a \
                      board-sim started before they changed) may give other cycle counts and \
                      results than --engine rtl"
                 );

@@ -12,6 +12,7 @@ pub mod emit;
 pub mod formal;
 pub mod lint;
 pub mod netlist;
+pub mod source_fingerprint;
 pub mod synth;
 pub mod timing;
 pub mod tools;

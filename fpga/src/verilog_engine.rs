@@ -27,6 +27,15 @@ pub const TESTBENCH: &str = include_str!("../verilog/gpu16_tb.v");
 /// built (`fpga/build.rs`): two binaries with the same fingerprint emit the same Verilog.
 pub const DESIGN_FINGERPRINT: &str = env!("GPU16_DESIGN_FINGERPRINT");
 
+/// The checkout this binary was built from, if the sources [`DESIGN_FINGERPRINT`] covers have
+/// changed there since (the binary simulates the hardware as it was; `cargo build` makes the
+/// new one); `None` if they have not, or the checkout is not there.
+pub fn sources_changed_since_built() -> Option<PathBuf> {
+    let root = PathBuf::from(env!("GPU16_SOURCE_ROOT"));
+    let now = crate::source_fingerprint::fingerprint(&root).ok()?;
+    (format!("{now:016x}") != DESIGN_FINGERPRINT).then_some(root)
+}
+
 /// Where compiled Verilog models are kept: `$GPU16_CACHE`, else `gpu16/verilog` in the
 /// user's cache folder (`$XDG_CACHE_HOME`, else `~/.cache`), else in the system's temporary
 /// folder. Never beside a binary: a binary shared between checkouts writes into none of them.
