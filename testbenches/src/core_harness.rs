@@ -303,7 +303,17 @@ pub fn compare_with_model(id: u8, tasks: &[Frame], mem: &[u8; BYTES], seed: u64,
         Status::Error { code, fault, .. } => Some((code, fault.expect("a core error").ip)),
     };
     same("the fault (code, IP)", fault, model_fault, &context);
-    same("the registers", h.regs(), model.regs[id as usize], &context);
+    let (rtl_regs, model_regs) = (h.regs(), model.regs[id as usize]);
+    let differing: Vec<String> = (0..16)
+        .filter(|&r| rtl_regs[r] != model_regs[r])
+        .map(|r| format!("r{r}: RTL {}, model {}", rtl_regs[r], model_regs[r]))
+        .collect();
+    assert!(
+        differing.is_empty(),
+        "the registers differ: {}\n  RTL:   {rtl_regs:?}\n  model: {model_regs:?}\nrunning {}",
+        differing.join("; "),
+        context()
+    );
     let diff: Vec<(usize, u8, u8)> = (0..BYTES)
         .filter(|&a| h.mem[a] != model.sm[a])
         .map(|a| (a, h.mem[a], model.sm[a]))

@@ -24,11 +24,14 @@ use gpu16_sim::image::sm::{self, SmImage};
 use gpu16_sim::run::{RunConfig, RunResult};
 use std::path::{Path, PathBuf};
 
-/// Assembles test source; a test's own source must assemble.
+/// Assembles test source; a test's own source must assemble (the panic names the test's
+/// file and line, and the program's line and column).
+#[track_caller]
 pub fn asm(source: &str) -> Vec<Frame> {
+    let at = std::panic::Location::caller();
     match gpu16_sim::asm::assemble(source) {
         Ok(a) => a.frames,
-        Err(e) => panic!("test program does not assemble: {e}\n{source}"),
+        Err(e) => panic!("{at}: the test's program does not assemble: line {e}\n{source}"),
     }
 }
 
@@ -184,8 +187,11 @@ pub fn examples() -> Vec<Example> {
                     .unwrap_or_else(|_| panic!("examples/{name}.s has no {name}.expected.sm.hex")),
             )
             .unwrap();
+            let frames = gpu16_sim::asm::assemble(&source)
+                .unwrap_or_else(|e| panic!("examples/{name}.s:{e}"))
+                .frames;
             Example {
-                frames: asm(&source),
+                frames,
                 source,
                 name,
                 init,
