@@ -1042,3 +1042,27 @@ fn the_verilog_cache_is_the_users_not_the_checkouts() {
         "{said}"
     );
 }
+
+/// ASSEMBLY.md's program that faults gives what the document prints, line for line.
+#[test]
+fn the_documented_faulting_program_prints_what_assembly_md_shows() {
+    let doc = std::fs::read_to_string("docs/ASSEMBLY.md").unwrap();
+    let section = &doc[doc.find("## A program that faults").expect("the section")..];
+    let block = |fence: &str| -> String {
+        let start = section.find(fence).expect(fence) + fence.len() + 1;
+        section[start..start + section[start..].find("```").unwrap()].to_string()
+    };
+    let dir = scratch("documented_fault");
+    write(&dir, "fault.s", &block("```asm"));
+    let console = block("```console");
+    let mut lines = console.lines();
+    assert_eq!(lines.next(), Some("$ gpu16 run fault.s --engine model"));
+    let o = Command::new(env!("CARGO_BIN_EXE_gpu16"))
+        .args(["run", "fault.s", "--engine", "model"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o).trim_end(), lines.next().unwrap());
+    assert_eq!(stderr(&o).trim_end(), lines.next().unwrap());
+}
