@@ -342,14 +342,61 @@ fn an_error_in_the_viewer_in_the_learners_source() {
     // The cycle before, the core was still running.
     b.press(ARROW_LEFT, false);
     assert_ne!(core(&mut b, 2).0, "fault");
+    // At every usual width, 'e' brings the faulting line into the window, below the header;
+    // the core's row is marked, the overview marks the error, and nothing is left to go to.
+    for width in WIDTHS {
+        b.resize(width, 800);
+        b.open(&url(&v.page, 0));
+        b.press("e", false);
+        let seen = b.eval(
+            "const l = document.querySelector('#program .line.fault').getBoundingClientRect();
+             const h = document.querySelector('header').getBoundingClientRect();
+             return [l.top >= h.bottom && l.bottom <= window.innerHeight, l.top, l.bottom,
+                     window.innerHeight,
+                     getComputedStyle(document.querySelector('tr[data-core=\"2\"] td'))
+                       .backgroundColor,
+                     [...document.querySelectorAll('#overview .fault-mark')]
+                       .map(m => m.textContent).join('|'),
+                     document.getElementById('next-error').disabled];",
+        );
+        let seen = seen.as_array().unwrap();
+        assert_eq!(seen[0], true, "{width} px: the faulting line at {seen:?}");
+        assert_eq!(seen[4], "rgb(246, 202, 202)", "{width} px: the core's row");
+        assert!(
+            seen[5].as_str().unwrap().contains("ILLEGAL_INSN"),
+            "{width} px: the overview's marks {seen:?}"
+        );
+        assert_eq!(seen[6], true, "{width} px: no error after this one");
+    }
     assert_eq!(b.errors(), Vec::<String>::new());
 }
 
-/// The widths a page must fit without spilling: a small laptop's, a usual one's, a wide one's.
-const WIDTHS: [u32; 3] = [1024, 1280, 1600];
+#[test]
+fn a_run_without_an_error_offers_no_error_to_go_to() {
+    let dir = common::scratch("viewer-no-error");
+    let v = view(&dir, &example("atomic_counter.s"));
+    let mut b = Browser::start(&dir);
+    b.open(&url(&v.page, 0));
+    let state = b.eval(
+        "return [document.getElementById('next-error').disabled,
+                 document.getElementById('next-ready').disabled,
+                 document.querySelectorAll('#overview .fault-mark').length];",
+    );
+    assert_eq!(state, serde_json::json!([true, false, 0]));
+    b.press("e", false);
+    assert_eq!(shown(&mut b), 0, "'e' stays where it is");
+    b.press(END, false);
+    let ready = b.eval("return document.getElementById('next-ready').disabled;");
+    assert_eq!(ready, true, "no READY after the last cycle");
+    assert_eq!(b.errors(), Vec::<String>::new());
+}
 
-/// What spills at the cycle shown: a panel whose content is wider than itself, or that reaches
-/// past the window; and the overview's cursor outside the overview.
+/// The widths a page must fit without spilling: a small laptop's, two usual ones, a wide one's.
+const WIDTHS: [u32; 4] = [1024, 1280, 1600, 1920];
+
+/// What spills at the cycle shown: a panel whose content is wider than itself, that reaches
+/// past the window, or whose box overlaps another's; and the overview's cursor outside the
+/// overview.
 fn spills(b: &mut Browser) -> Vec<String> {
     let found = b.eval(
         "const out = [];
@@ -361,6 +408,15 @@ fn spills(b: &mut Browser) -> Vec<String> {
              out.push(name + ': reaches ' + r.right + ' px in a window of ' +
                       document.documentElement.clientWidth);
          }
+         const boxes = [...document.querySelectorAll('section')].map(s =>
+           [s.querySelector('h2').textContent, s.getBoundingClientRect()]);
+         for (let i = 0; i < boxes.length; i++)
+           for (let j = i + 1; j < boxes.length; j++) {
+             const [a, p] = boxes[i], [b, q] = boxes[j];
+             if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 &&
+                 q.top < p.bottom - 1)
+               out.push(a + ' overlaps ' + b);
+           }
          const cursor = document.getElementById('cursor');
          if (cursor) {
            const c = cursor.getBoundingClientRect();
