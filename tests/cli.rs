@@ -94,20 +94,31 @@ fn disassembly_snapshot_and_asm_disasm_round_trip() {
 fn a_tm_image_runs_like_its_source() {
     let dir = scratch("tm_image");
     let img = dir.join("h.tm.hex");
-    gpu16(&["asm", "examples/histogram.s", "-o", img.to_str().unwrap()]);
-    let a = gpu16(&[
-        "run",
-        "examples/histogram.s",
-        "--sm",
-        "examples/histogram.sm.hex",
-    ]);
-    let b = gpu16(&[
-        "run",
-        img.to_str().unwrap(),
-        "--sm",
-        "examples/histogram.sm.hex",
-    ]);
-    assert_eq!(stdout(&a), stdout(&b));
+    let asm = gpu16(&["asm", "examples/histogram.s", "-o", img.to_str().unwrap()]);
+    assert_eq!(asm.status.code(), Some(0), "{}", stderr(&asm));
+    let run = |program: &str, dump: &str| {
+        let dump = dir.join(dump);
+        let o = gpu16(&[
+            "run",
+            program,
+            "--engine",
+            "model",
+            "--sm",
+            "examples/histogram.sm.hex",
+            "--dump-sm",
+            dump.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{program}: {}", stderr(&o));
+        (stdout(&o), std::fs::read_to_string(dump).unwrap())
+    };
+    let (source, image) = (
+        run("examples/histogram.s", "s.sm.hex"),
+        run(img.to_str().unwrap(), "i.sm.hex"),
+    );
+    assert!(source.0.starts_with("status: ok cycles: "), "{}", source.0);
+    assert_eq!(source, image, "the status line and the final memory");
+    let expected = std::fs::read_to_string("examples/histogram.expected.sm.hex").unwrap();
+    assert_eq!(image.1, expected);
 }
 
 #[test]

@@ -364,11 +364,24 @@ fn project_on_its_own_pins(dir: &Path, (board, clock, rx, tx): (&str, &str, &str
             "{board}"
         );
     }
+    // The one line that creates the clock names the oscillator's port, the one on the
+    // master file's clock pin, and no other.
     let period = if xilinx { "10.000" } else { "20.000" };
-    assert!(
-        timing.contains(&format!("create_clock -name oscillator -period {period}"))
-            && timing.contains(&clock),
-        "{timing}"
+    let creates: Vec<&str> = timing
+        .lines()
+        .filter(|l| l.starts_with("create_clock -name oscillator"))
+        .collect();
+    let on_port = if xilinx {
+        format!("[get_ports {{ {clock} }}]")
+    } else {
+        format!("[get_ports {{{clock}}}]")
+    };
+    assert_eq!(
+        creates,
+        [format!(
+            "create_clock -name oscillator -period {period} {on_port}"
+        )],
+        "{board}"
     );
     // The design means the same in every tool: no compiler directive (Quartus defines no
     // `SYNTHESIS`).
@@ -420,8 +433,8 @@ fn stand_in(bin: &Path, tool: &str, harness: &str) {
 /// Vivado's commands as the script uses them: each logs itself to `calls.txt`; the worst
 /// setup and hold slacks are `FAKE_SETUP` and `FAKE_HOLD`; the timing summary, in the layout
 /// of Vivado's `report_timing_summary`, has `FAKE_PULSE` as its pulse width slack (WPWS);
-/// `check_timing` finds `FAKE_NO_CLOCK` clock pins without a clock; `write_bitstream` writes
-/// its file.
+/// `check_timing` finds `FAKE_NO_CLOCK` clock pins without a clock; the unrouted nets are
+/// `FAKE_UNROUTED`; with `FAKE_NO_PATHS` 1 no path is timed; `write_bitstream` writes its file.
 const FAKE_VIVADO: &str = r#"
 set calls [open calls.txt w]
 foreach command {read_verilog read_xdc synth_design opt_design place_design phys_opt_design route_design report_utilization} {
@@ -454,8 +467,9 @@ proc check_timing {args} {
     puts $f "9. checking loops (0)"
     close $f
 }
-proc get_nets {args} { return {} }
+proc get_nets {args} { return $::env(FAKE_UNROUTED) }
 proc get_timing_paths {args} {
+    if {$::env(FAKE_NO_PATHS)} { return {} }
     if {[lsearch $args max] >= 0} { return setup } else { return hold }
 }
 proc get_property {name object} {
@@ -562,6 +576,8 @@ fn a_vendor_tool_on_path_builds_the_project_and_its_script_refuses_a_timing_fail
                 ("FAKE_HOLD", "0.250"),
                 ("FAKE_PULSE", "4.500"),
                 ("FAKE_NO_CLOCK", "0"),
+                ("FAKE_UNROUTED", ""),
+                ("FAKE_NO_PATHS", "0"),
             ] {
                 let value = failing.filter(|f| f.0 == name).map_or(clean, |f| f.1);
                 command.env(name, value);
@@ -603,6 +619,8 @@ fn a_vendor_tool_on_path_builds_the_project_and_its_script_refuses_a_timing_fail
         if board == "basys3" {
             failures.push((("FAKE_PULSE", "-0.300"), "pulse width slack -0.300"));
             failures.push((("FAKE_NO_CLOCK", "3"), "found 3 in no_clock"));
+            failures.push((("FAKE_UNROUTED", "a b"), "2 nets not routed"));
+            failures.push((("FAKE_NO_PATHS", "1"), "no timed path"));
         }
         for (failing, says) in failures {
             let o = build(Some(failing));

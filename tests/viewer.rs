@@ -253,6 +253,21 @@ fn picture_pixel(b: &mut Browser, x: usize, y: usize) -> String {
     v.as_str().unwrap().to_string()
 }
 
+/// The whole picture panel as colours, pixel (x, y) at 64·y + x.
+fn picture(b: &mut Browser) -> Vec<String> {
+    let v = b.eval(
+        "const d = document.getElementById('picture').getContext('2d')
+           .getImageData(0, 0, 64, 64).data, out = [];
+         for (let i = 0; i < 4096; i++) out.push(d[4 * i] + ',' + d[4 * i + 1] + ',' + d[4 * i + 2]);
+         return out;",
+    );
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn the_picture_is_painted_cycle_by_cycle() {
     let dir = common::scratch("viewer-picture");
@@ -262,28 +277,38 @@ fn the_picture_is_painted_cycle_by_cycle() {
         let [r, g, b] = gpu16_sim::image::picture::rgb(pixel);
         format!("{r},{g},{b}")
     };
+    let fin: Vec<String> = v.sm.iter().map(|&p| colour(p)).collect();
+    let black = colour(0);
     let mut b = Browser::start(&dir);
-    // At the end, the picture the run leaves; each core has painted the first rows of its
-    // bank (line 4i) early on, and not yet its last (line 4i + 3).
-    b.open(&url(&v.page, last));
-    for (x, y) in [(0, 0), (63, 0), (17, 9), (40, 33), (63, 63)] {
-        let a = gpu16_sim::image::picture::address(x, y);
-        assert_eq!(
-            picture_pixel(&mut b, x, y),
-            colour(v.sm[a]),
-            "({x}, {y}) at the end"
-        );
+    // Pixels the run paints (not black at its end) shown as the run leaves them, at a quarter,
+    // half and all of the run: a few, more, every one; none shows another colour on the way.
+    let mut painted = Vec::new();
+    for cycle in [last / 4, last / 2, last] {
+        b.open(&url(&v.page, cycle));
+        let shown = picture(&mut b);
+        let mut done = 0;
+        for (a, (now, end)) in shown.iter().zip(&fin).enumerate() {
+            assert!(
+                now == end || *now == black,
+                "cycle {cycle}: pixel {a} is {now}, neither black nor its final {end}"
+            );
+            done += usize::from(now == end && *end != black);
+        }
+        painted.push(done);
     }
+    let all = fin.iter().filter(|p| **p != black).count();
+    assert!(all > 3000, "gradient paints most pixels ({all})");
+    assert!(
+        0 < painted[0] && painted[0] < painted[1] && painted[1] < painted[2],
+        "{painted:?}"
+    );
+    assert_eq!(painted[2], all, "every pixel at the end");
+    // Each core paints its banks from the first row on: line 4i is done before line 4i + 3.
     b.open(&url(&v.page, last / 4));
     assert_eq!(
         picture_pixel(&mut b, 63, 63),
-        colour(0),
+        black,
         "(63, 63) a quarter in"
-    );
-    assert_eq!(
-        picture_pixel(&mut b, 1, 60),
-        colour(v.sm[gpu16_sim::image::picture::address(1, 60)]),
-        "(1, 60) a quarter in"
     );
     assert_eq!(b.errors(), Vec::<String>::new());
 }
@@ -526,5 +551,27 @@ fn the_verilator_engine_gives_the_rtl_engines_page() {
             .replace("(the emitted Verilog)", "(the rust-hdl simulation)")
             == rtl.2,
         "the two engines' pages differ"
+    );
+}
+
+/// The console check the viewer tests end with can fail: an error thrown by the page is seen.
+#[test]
+fn the_console_check_sees_an_error_the_page_throws() {
+    let dir = common::scratch("viewer-console");
+    let v = view(&dir, &example("vector_add.s"));
+    let mut b = Browser::start(&dir);
+    b.open(&url(&v.page, 0));
+    assert_eq!(b.errors(), Vec::<String>::new());
+    b.eval("setTimeout(() => { throw new Error('gpu16 console check'); }, 0); return 0;");
+    // The timer fires after this script returns: read the log until it shows (a 30 s bound
+    // for a stalled browser, not a measure).
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut errors = b.errors();
+    while errors.is_empty() && std::time::Instant::now() < deadline {
+        errors = b.errors();
+    }
+    assert!(
+        errors.iter().any(|e| e.contains("gpu16 console check")),
+        "{errors:?}"
     );
 }

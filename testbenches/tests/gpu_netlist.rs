@@ -112,9 +112,38 @@ fn netlist_replays(
     let cores = std::env::var(cores_var).map_or(cores, |n| n.parse().expect("a number"));
     let v = Block::Gpu.verilog_with(Counters::On, cores).unwrap();
     let name = format!("netlist_{}", target.name());
-    let netlist = gate_level(&v, Block::Gpu.top(), target, &scratch!(&name)).unwrap();
+    let dir = scratch!(&name);
+    let netlist = gate_level(&v, Block::Gpu.top(), target, &dir).unwrap();
+    // The multiplier is in the family's cell (one a core), and seed 0 runs a `mul` through it.
+    if let Some(cell) = multiplier_cell(target) {
+        let mapped = std::fs::read_to_string(dir.join("netlist.v")).unwrap();
+        let cells = mapped
+            .lines()
+            .filter(|l| l.trim_start().starts_with(&format!("{cell} ")))
+            .count();
+        assert!(cells >= cores, "{} {cell} cells for {cores} cores", cells);
+    }
+    if seeds.contains(&0) {
+        let program = random_program_for(0, cores).source;
+        assert!(
+            program.lines().any(|l| l.trim_start().starts_with("mul ")),
+            "seed 0 multiplies:\n{program}"
+        );
+    }
     let runs = recordings(cores, examples, seeds);
     replay(&netlist, &runs, &name);
+}
+
+/// The cell a family's multiplier maps to (the GW5A's is in LUTs: yosys maps no multiplier
+/// to its DSP).
+fn multiplier_cell(target: Target) -> Option<&'static str> {
+    match target {
+        Target::Ecp5_25f => Some("MULT18X18D"),
+        Target::Gw2a18 => Some("MULT9X9"),
+        Target::Xc7a35t => Some("DSP48E1"),
+        Target::Cyclone5 => Some("MISTRAL_MUL9X9"),
+        _ => None,
+    }
 }
 
 /// The examples that run on `cores` cores and random programs for them, recorded in rust-hdl

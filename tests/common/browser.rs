@@ -115,12 +115,16 @@ impl Browser {
         );
     }
 
-    /// The page's console messages and uncaught errors of level SEVERE.
+    /// The page's console messages and uncaught errors of level SEVERE since the last call.
+    /// A reply that is not the log's list of entries fails the test: it would read as "no
+    /// errors".
     pub fn errors(&mut self) -> Vec<String> {
         let log = self.command("POST", "se/log", json!({"type": "browser"}));
-        log.as_array()
-            .into_iter()
-            .flatten()
+        let entries = log
+            .as_array()
+            .unwrap_or_else(|| panic!("the browser's log is not a list: {log}"));
+        entries
+            .iter()
             .filter(|e| e["level"] == "SEVERE")
             .map(|e| e["message"].to_string())
             .collect()
