@@ -106,10 +106,22 @@ fn error_and_timeout_programs_agree_under_verilator() {
 fn random_programs_agree_three_ways_under_verilator() {
     let statuses = random_programs_agree(Simulator::Verilator, 16, &seeds(50));
     if statuses.len() >= 50 {
-        assert!(
-            statuses.iter().any(|s| *s != Status::Ok),
-            "the generator makes error programs too"
-        );
+        // The hardware itself reports every error a 16-core GPU can (cosim.rs checks the
+        // model does for these seeds), and ends some runs well.
+        let reported: std::collections::HashSet<Option<ErrorCode>> = statuses
+            .iter()
+            .map(|s| match s {
+                Status::Ok => None,
+                Status::Error { code, .. } => Some(*code),
+            })
+            .collect();
+        let mut every: std::collections::HashSet<Option<ErrorCode>> = ErrorCode::ALL
+            .into_iter()
+            .filter(|&c| c != ErrorCode::NoCore)
+            .map(Some)
+            .collect();
+        every.insert(None);
+        assert_eq!(reported, every);
     }
 }
 
