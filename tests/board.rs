@@ -196,11 +196,16 @@ fn a_host_stopped_partway_reads_the_reply_waiting_for_it() {
             while !has_port() && std::time::Instant::now() < give_up {
                 std::thread::sleep(Duration::from_millis(1));
             }
+            assert!(has_port(), "the host never opened the board's port");
             std::thread::sleep(Duration::from_millis(30));
             // SAFETY: signals to the child this test spawned and still waits for.
             unsafe { libc::kill(pid as libc::pid_t, libc::SIGSTOP) };
+            // Stopped with the port still open: the pause falls inside the exchange, which
+            // the host has not finished.
+            let inside = has_port();
             std::thread::sleep(Duration::from_secs(4));
             unsafe { libc::kill(pid as libc::pid_t, libc::SIGCONT) };
+            assert!(inside, "the host had finished before it was stopped");
         },
     );
     assert_eq!(stopped.0, rtl.0);
