@@ -70,9 +70,12 @@ fn wave(t: u8) -> u8 {
     ((u16::from(t) * u16::from(255 - t)) >> 8) as u8
 }
 
+/// A picture's pixel from its position (x, y).
+type Formula = fn(u8, u8) -> u8;
+
 #[test]
 fn every_picture_is_its_formula() {
-    let pictures: [(&str, fn(u8, u8) -> u8); 4] = [
+    let pictures: [(&str, Formula); 4] = [
         // Red from x / 8, green and blue from the bank (y / 4) shifted left once.
         ("gradient", |x, y| (4 * x) & 0xe0 | (y / 4) << 1),
         ("xor", |x, y| (x ^ y) << 2),
