@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Times every test binary of `cargo test --workspace`, one after another, as CI runs them: a
 # line per binary (seconds, exit status, name), then the total. For finding what makes the
-# suite long; run it on a clean clone (or after `rm -rf target/gpu16-verilog target/tmp`) to
+# suite long; run it on a clean clone with an empty cache (`gpu16 clean`, `rm -rf target/tmp`) to
 # include the tool builds the tests cache. Assumes the tools scripts/test.sh installs.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -5,6 +5,7 @@
 mod common;
 
 use common::scratch;
+use gpu16_fpga::verilog_engine::cache_dir;
 
 use gpu16_fpga::board::build::Design;
 use gpu16_fpga::board::sim::{BoardSim, Running};
@@ -41,11 +42,7 @@ fn board_sim() -> &'static BoardSim {
 
 /// A simulated board with a GPU of `cores` cores, built in the cache the CLI uses.
 fn build_board_sim(cores: usize) -> BoardSim {
-    let target = Path::new(env!("CARGO_BIN_EXE_gpu16"))
-        .parent()
-        .and_then(Path::parent)
-        .unwrap();
-    BoardSim::build(&target.join("gpu16-verilog"), true, cores)
+    BoardSim::build(&cache_dir(), true, cores)
         .unwrap_or_else(|e| panic!("the simulated {cores}-core board builds: {e}"))
 }
 
@@ -842,12 +839,7 @@ fn identity_reply(version: u8, magic: &[u8; 3]) -> Vec<u8> {
 /// A fake board's reply to `Design`: the design these sources make for it, worked out as
 /// `gpu16 run` does (in its cache).
 fn design_reply() -> Vec<u8> {
-    let cache = Path::new(env!("CARGO_BIN_EXE_gpu16"))
-        .parent()
-        .and_then(Path::parent)
-        .unwrap()
-        .join("gpu16-verilog");
-    gpu16_fpga::board::fingerprint::fingerprint_cached(&cache, FAKE_BOARD, || {})
+    gpu16_fpga::board::fingerprint::fingerprint_cached(&cache_dir(), FAKE_BOARD, || {})
         .unwrap()
         .to_le_bytes()
         .to_vec()

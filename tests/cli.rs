@@ -942,21 +942,23 @@ fn a_forgotten_sm_image_and_images_in_each_others_place_are_named() {
 }
 
 #[test]
-fn clean_removes_the_cache_beside_the_binary() {
-    // A copy of the binary in a target folder of its own, so the suite's cache is left alone.
+fn clean_removes_the_cache() {
+    // A cache of its own (GPU16_CACHE), so the suite's is left alone.
     let dir = scratch("clean");
-    let release = dir.join("target").join("release");
-    std::fs::create_dir_all(&release).unwrap();
-    let exe = release.join("gpu16");
-    std::fs::copy(env!("CARGO_BIN_EXE_gpu16"), &exe).unwrap();
-    let cache = dir.join("target").join("gpu16-verilog");
+    let cache = dir.join("cache");
     std::fs::create_dir_all(cache.join("verilator-00000000000000aa")).unwrap();
     std::fs::write(
         cache.join("verilator-00000000000000aa/model"),
         vec![0u8; 2_000_000],
     )
     .unwrap();
-    let clean = || Command::new(&exe).arg("clean").output().unwrap();
+    let clean = || {
+        Command::new(env!("CARGO_BIN_EXE_gpu16"))
+            .arg("clean")
+            .env("GPU16_CACHE", &cache)
+            .output()
+            .unwrap()
+    };
     let o = clean();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(stdout(&o).contains("(2 MB)"), "{}", stdout(&o));
