@@ -197,7 +197,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             );
         }
         config.cores = cores;
-        // The design the board must run: the one these sources make for it.
+        // The design the board must run: the one this gpu16 makes for it.
         let design = match args.any_design {
             true => {
                 eprintln!(
