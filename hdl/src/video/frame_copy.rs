@@ -86,8 +86,7 @@ pub struct FrameCopy {
     row_index_q: DFF<Bits<8>>,
     offer_q: DFF<Bit>,
     /// `taken` through two flip-flops.
-    taken_meta: DFF<Bit>,
-    taken_sync: DFF<Bit>,
+    taken_sync: BitSynchronizer,
     /// The last row offered has been taken; a read is made now.
     idle: Signal<Local, Bit>,
     read: Signal<Local, Bit>,
@@ -104,18 +103,17 @@ impl Logic for FrameCopy {
             reading,
             done_q,
             row_index_q,
-            offer_q,
-            taken_meta,
-            taken_sync
+            offer_q
         );
+        self.taken_sync.clock.next = self.clock.val();
+        self.taken_sync.sig_in.next = self.taken.val();
         for j in 0..BANKS {
             self.row_data_q[j].clock.next = self.clock.val();
             self.row_data_q[j].d.next = self.row_data_q[j].q.val();
         }
-        self.taken_meta.d.next = self.taken.val();
-        self.taken_sync.d.next = self.taken_meta.q.val();
         self.done_q.d.next = self.done.val();
-        self.idle.next = (self.taken_sync.q.val() == self.offer_q.q.val()) && !self.reading.q.val();
+        self.idle.next =
+            (self.taken_sync.sig_out.val() == self.offer_q.q.val()) && !self.reading.q.val();
 
         // ---- read a row when the last is taken and the port is free ----
         self.read.next = self.pending.q.val() && self.idle.val() && self.port_free.val();
@@ -173,8 +171,7 @@ pub struct FrameWrite {
     pub write_data: Signal<Out, Bits<8>>,
 
     /// `offer` through two flip-flops.
-    offer_meta: DFF<Bit>,
-    offer_sync: DFF<Bit>,
+    offer_sync: BitSynchronizer,
     taken_q: DFF<Bit>,
     /// A row is being written; the bank whose byte is written now.
     writing: DFF<Bit>,
@@ -184,11 +181,11 @@ pub struct FrameWrite {
 impl Logic for FrameWrite {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, offer_meta, offer_sync, taken_q, writing, bank);
-        self.offer_meta.d.next = self.offer.val();
-        self.offer_sync.d.next = self.offer_meta.q.val();
+        dff_setup!(self, clock, taken_q, writing, bank);
+        self.offer_sync.clock.next = self.clock.val();
+        self.offer_sync.sig_in.next = self.offer.val();
         if !self.writing.q.val()
-            && (self.offer_sync.q.val() != self.taken_q.q.val())
+            && (self.offer_sync.sig_out.val() != self.taken_q.q.val())
             && self.vblank.val()
             && (self.window.val() || self.row_index.val().any())
         {

@@ -48,8 +48,7 @@ pub struct Gearbox {
     word: DFF<Bits<30>>,
     phase: DFF<Bit>,
     /// Bit clock: `phase` through two flip-flops, and its value last cycle.
-    phase_meta: DFF<Bit>,
-    phase_sync: DFF<Bit>,
+    phase_sync: BitSynchronizer,
     phase_seen: DFF<Bit>,
     /// The bit cycle within the word (0–4); the load is at the end of 0.
     count: DFF<Bits<3>>,
@@ -79,8 +78,6 @@ impl Logic for Gearbox {
         dff_setup!(
             self,
             bit_clock,
-            phase_meta,
-            phase_sync,
             phase_seen,
             count,
             shift_blue,
@@ -89,10 +86,10 @@ impl Logic for Gearbox {
             shift_clock,
             pairs_q
         );
-        self.phase_meta.d.next = self.phase.q.val();
-        self.phase_sync.d.next = self.phase_meta.q.val();
-        self.phase_seen.d.next = self.phase_sync.q.val();
-        self.changed.next = self.phase_sync.q.val() != self.phase_seen.q.val();
+        self.phase_sync.clock.next = self.bit_clock.val();
+        self.phase_sync.sig_in.next = self.phase.q.val();
+        self.phase_seen.d.next = self.phase_sync.sig_out.val();
+        self.changed.next = self.phase_sync.sig_out.val() != self.phase_seen.q.val();
         self.aligned.next =
             (self.count.q.val() == 3) || (self.count.q.val() == 4) || (self.count.q.val() == 0);
         self.count.d.next = self.count.q.val() + 1;

@@ -29,6 +29,7 @@
 
 use super::{TmdsEncoder, VideoMode, VideoTiming};
 use crate::block_ram::BlockRam;
+use gpu16_sim::image::picture::SIZE;
 use rust_hdl::prelude::*;
 
 /// The frame memory and the three channels' encoders, for one video mode and scale.
@@ -107,7 +108,7 @@ pub struct ScanOut {
 impl ScanOut {
     /// The scan-out for `mode`, each pixel `scale` × `scale` (1 to 16; the picture must fit).
     pub fn new(mode: VideoMode, scale: u16) -> ScanOut {
-        let side = 64 * scale;
+        let side = SIZE as u16 * scale;
         assert!((1..=16).contains(&scale), "scale {scale}");
         assert!(
             side <= mode.h_visible && side <= mode.v_visible,
