@@ -92,8 +92,8 @@ enum Command {
     /// 3 TIMEOUT, 4 a tool or the board failed).
     Run(Box<run::RunArgs>),
     /// Remove the simulators and fingerprints cached for the Verilator and board engines
-    /// ($GPU16_CACHE, else ~/.cache/gpu16/verilog): they are built again when next needed. The cache keeps the 8
-    /// most recently used builds of each kind by itself.
+    /// ($GPU16_CACHE, else ~/.cache/gpu16/verilog): they are built again when next needed.
+    /// The cache keeps the 8 most recently used builds of each kind by itself.
     Clean,
 }
 

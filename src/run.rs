@@ -279,18 +279,19 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             let cache = gpu16_fpga::verilog_engine::cache_dir();
             let trace = waveform_path.is_some();
             let build = || VerilogEngine::build(Simulator::Verilator, &cache, trace, config.cores);
-            let engine =
-                if VerilogEngine::is_built(Simulator::Verilator, &cache, trace, config.cores) {
-                    build()
-                } else {
-                    // docs/results/simulation-speed.md: 87 s on an idle 2-core machine.
-                    eprintln!(
+            let built = VerilogEngine::is_built(Simulator::Verilator, &cache, trace, config.cores);
+            if !built {
+                // docs/results/simulation-speed.md: 87 s on an idle 2-core machine.
+                eprintln!(
                     "building the Verilator model in {} (once per design: about 1.5 minutes on \
                      an idle 2-core machine, longer beside other work; GPU16_CACHE moves it)",
                     cache.display()
                 );
-                    progress::timed("building the Verilator model", build)
-                }?;
+            }
+            let engine = match built {
+                true => build(),
+                false => progress::timed("building the Verilator model", build),
+            }?;
             let work = cache.join(format!("run-{}", std::process::id()));
             let vcd = match &waveform_path {
                 Some(p) => {

@@ -105,8 +105,10 @@ pub fn play(
             let running = runs
                 .iter()
                 .any(|r| r.at > 0 && (r.at.saturating_sub(RUN_CYCLES)..r.at).contains(&cycle));
-            copy.done.next = ended.is_some() && !running;
-            copy.port_free.next = ended.is_some() && !running;
+            // Between runs the port is the copy's: nobody else uses it here.
+            let done = ended.is_some() && !running;
+            copy.done.next = done;
+            copy.port_free.next = done;
             answer_reads(&mut copy, ended.map_or(&[0; 4096], |r| r.sm), read_row);
             copy.taken.next = out.taken.val();
             settle(&mut copy)?;

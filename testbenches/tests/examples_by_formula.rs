@@ -4,6 +4,7 @@
 //! the model made it.
 
 use gpu16_sim::image::picture::address;
+use gpu16_sim::isa::sm;
 use gpu16_testbenches::{examples, Example};
 
 fn example(name: &str) -> Example {
@@ -13,9 +14,9 @@ fn example(name: &str) -> Example {
         .unwrap_or_else(|| panic!("examples/{name}.s"))
 }
 
-/// The byte at bank `bank`, row `row`.
+/// The byte at bank `bank`, row `row` (the contract's address: row in the low byte).
 fn at(bank: usize, row: usize) -> usize {
-    256 * bank + row
+    usize::from(sm::address(row as u8, bank as u8))
 }
 
 /// Element `j` of an array of 256 bytes laid out as the examples lay them out: bank j % 16,

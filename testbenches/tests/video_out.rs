@@ -70,11 +70,10 @@ fn random_pictures_reach_the_monitor() {
     }
 }
 
-/// Picture A shown, then a run leaving picture B ending half-way through the frame and at its
-/// fifteenth sixteenth, late in the blanking, where a copy started without the window tears
-/// one frame (every sixteenth: frame_copy.rs): every
-/// frame the monitor sees is black (the frame memory at power-up), A or B whole, in that
-/// order.
+/// Picture A shown, then a run leaving picture B ending half-way through the frame and at
+/// 14/16 of it, late in the blanking, where a copy started without the window tears one
+/// frame (every sixteenth: frame_copy.rs): every frame the monitor sees is black (the frame
+/// memory at power-up), A or B whole, in that order.
 #[test]
 fn a_run_ending_at_any_phase_of_the_frame_tears_no_frame() {
     let mut rng = Rng::new(75);
@@ -82,16 +81,16 @@ fn a_run_ending_at_any_phase_of_the_frame_tears_no_frame() {
     let b: Vec<u8> = (0..4096).map(|_| rng.byte()).collect();
     let black = vec![0; 4096];
     let frame = u64::from(SIMULATED_MODE.h_total()) * u64::from(SIMULATED_MODE.v_total());
-    // One rate: the copy's crossing at other rates is testbenches/tests/frame_copy.rs's.
-    let (gpu, pixel) = (1, 1);
+    // One rate, a GPU cycle for each pixel cycle: the copy's crossing at other rates is
+    // testbenches/tests/frame_copy.rs's.
+    let rates = (1, 1);
     for sixteenth in [8, 14] {
         // B's run ends in the second frame, which shows A whole (A is copied in the first's
         // blanking, and nothing is written outside a blanking).
-        let end_pixel = frame + sixteenth * frame / 16;
         let runs = [
             RunEnd { at: 0, sm: &a },
             RunEnd {
-                at: end_pixel * pixel / gpu,
+                at: frame + sixteenth * frame / 16,
                 sm: &b,
             },
         ];
@@ -101,7 +100,7 @@ fn a_run_ending_at_any_phase_of_the_frame_tears_no_frame() {
             &runs,
             SIMULATED_MODE,
             SIMULATED_SCALE,
-            (gpu, pixel),
+            rates,
             4,
             &mut |block| {
                 if let Settled::Out(out) = block {

@@ -565,19 +565,19 @@ impl VendorBoard {
                 "clock"
             }
         };
-        let leds = match pins.leds {
-            leds if leds.sites.len() == 8 => leds.name.to_string(),
-            leds => {
-                writeln!(v, "  wire [7:0] leds;").unwrap();
-                writeln!(
-                    v,
-                    "  assign {} = leds[{}:0];",
-                    leds.name,
-                    leds.sites.len() - 1
-                )
-                .unwrap();
-                "leds".to_string()
-            }
+        let port = pins.leds;
+        let leds = if port.sites.len() == 8 {
+            port.name.to_string()
+        } else {
+            writeln!(v, "  wire [7:0] leds;").unwrap();
+            writeln!(
+                v,
+                "  assign {} = leds[{}:0];",
+                port.name,
+                port.sites.len() - 1
+            )
+            .unwrap();
+            "leds".to_string()
         };
         let video = match pins.vga {
             None => crate::board::video::NO_VIDEO_PORTS.to_string(),
