@@ -12,21 +12,21 @@
 //!
 //! A GPU of N < 16 cores leaves unread what the scheduler and the shared memory offer the
 //! absent cores ([`absent_core_waivers`]): those signals, by name. And three kinds of signals
-//! are left unread on purpose ([`UNREAD_BY_DESIGN`]): a block that decodes an instruction
-//! takes what it needs of its decoder's outputs, a block that reads the execute register E
-//! takes what it needs of E's fields, and nothing in the GPU reads the trace ports (the
-//! viewer reads them from the waveform). Those, by name; nothing else is waived.
+//! are left unread on purpose ([`UNREAD_BY_DESIGN`]): the program writer decodes each word it
+//! writes for the two flags it stores beside it and leaves the rest of its decoder's outputs
+//! unread, a block that reads the execute register E takes what it needs of E's fields, and
+//! nothing in the GPU reads the trace ports (the viewer reads them from the waveform). Those, by name; nothing else is waived.
 
 use crate::tools::{run, ToolError};
 use gpu16_sim::frame::CORES;
 use std::path::Path;
 
 /// The signals whose unread bits are waived, as Verilator message patterns: the outputs of
-/// every decoder (`gpu16_hdl::core::Decode`: instances `decode`, and `e_decode`, E's in the
-/// fetch), the fields of E a block reads it through (`gpu16_hdl::core::EStageTarget`: the
-/// port `e`, whose signals are `e$valid`, `e$insn`, …) and every trace port
-/// (`gpu16_hdl::trace`: `trace`).
-pub const UNREAD_BY_DESIGN: [&str; 3] = ["*decode$*", "*'e$*", "*trace$*"];
+/// the program writer's decoder (`gpu16_hdl::core::Decode`, instance `flags_decode`; the
+/// core's own decoder has every output read), the fields of E a block reads it through
+/// (`gpu16_hdl::core::EStageTarget`: the port `e`, whose signals are `e$valid`,
+/// `e$controls`, …) and every trace port (`gpu16_hdl::trace`: `trace`).
+pub const UNREAD_BY_DESIGN: [&str; 3] = ["*'flags_decode$*", "*'e$*", "*trace$*"];
 
 /// Verilator warning classes waived for rust-hdl output (see the module documentation).
 pub const VERILATOR_WAIVERS: [&str; 4] = ["WIDTH", "DECLFILENAME", "UNOPTFLAT", "UNUSEDPARAM"];

@@ -41,7 +41,7 @@ pub struct ProgramWriter {
     w: Signal<Local, Bits<16>>,
     ip: Signal<Local, Bits<4>>,
     /// Its instruction, and its flags: a load or a store; a loop's `bnz`.
-    decode: Decode,
+    flags_decode: Decode,
     is_mem: Signal<Local, Bit>,
     is_loop: Signal<Local, Bit>,
 }
@@ -56,10 +56,10 @@ impl Logic for ProgramWriter {
         self.write.next = self.left.q.val().any();
         self.address.next = (bit_cast::<10, 6>(self.line_q.q.val().get_bits::<6>(2)) << 4)
             | bit_cast::<10, 4>(self.ip.val());
-        self.decode.opcode.next = self.w.val().get_bits::<4>(12);
-        self.is_mem.next = self.decode.is_mem.val();
-        self.is_loop.next =
-            self.decode.is_bnz.val() && (self.w.val().get_bits::<4>(4) <= self.ip.val());
+        self.flags_decode.word.next = self.w.val();
+        self.is_mem.next = self.flags_decode.controls.val().is_mem;
+        self.is_loop.next = self.flags_decode.controls.val().is_bnz
+            && (self.flags_decode.controls.val().target <= self.ip.val());
         self.word.next = (bit_cast::<18, 1>(self.is_loop.val().into()) << 17)
             | (bit_cast::<18, 1>(self.is_mem.val().into()) << 16)
             | bit_cast::<18, 16>(self.w.val());

@@ -148,6 +148,26 @@ impl ShiftDir {
     }
 }
 
+/// Where each field sits in the 16-bit word (MACHINE.md §4), as the lowest bit of the field:
+/// the one table of positions `decode`, `encode` and the hardware's decoder
+/// (`gpu16_hdl::core::Decode`, which checks its own slices against these at compile time)
+/// use.
+pub mod field {
+    /// The opcode, bits [15:12].
+    pub const OPCODE: u32 = 12;
+    /// The first register field, bits [11:8]: `src0`.
+    pub const A: u32 = 8;
+    /// The second 4-bit field, bits [7:4]: `src1`, a shift's amount (its bits [2:0]), a
+    /// `bnz` target, and for a load or store its mode (bits [7:6]) and `src1` (bits [5:4]).
+    pub const B: u32 = 4;
+    /// The third register field, bits [3:0]: `dst`, or a store's `src2`.
+    pub const C: u32 = 0;
+    /// A load's or store's mode, bits [7:6] (`00` plain, `01` `_sync`, `1x` illegal).
+    pub const MODE: u32 = 6;
+    /// `set_const`'s constant, bits [11:4].
+    pub const VALUE: u32 = 4;
+}
+
 /// Plain or atomic-sequence memory access: instruction bits [7:6] = `00` or `01`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MemMode {
@@ -207,18 +227,19 @@ pub enum Decoded {
     },
 }
 
-fn field(word: u16, shift: u32) -> u16 {
-    (word >> shift) & 0xf
+/// The 4-bit field of `word` whose lowest bit is `at` (a [`field`] position).
+fn nibble(word: u16, at: u32) -> u16 {
+    (word >> at) & 0xf
 }
 
 /// Decodes a 16-bit instruction word.
 pub fn decode(word: u16) -> Decoded {
-    let opc = word >> 12;
-    let a = Reg::from_field(field(word, 8));
-    let b_field = field(word, 4);
-    let c = Reg::from_field(field(word, 0));
+    let opc = nibble(word, field::OPCODE);
+    let a = Reg::from_field(nibble(word, field::A));
+    let b_field = nibble(word, field::B);
+    let c = Reg::from_field(nibble(word, field::C));
     let mem = |store: bool| -> Decoded {
-        let mode = ((word >> 6) & 3) as u8;
+        let mode = ((word >> field::MODE) & 3) as u8;
         let src1 = Reg::from_field(b_field & 3);
         let mode = match mode {
             0 => MemMode::Plain,
@@ -261,7 +282,7 @@ pub fn decode(word: u16) -> Decoded {
         opcode::LD => return mem(false),
         opcode::ST => return mem(true),
         opcode::SET_CONST => Instruction::SetConst {
-            value: ((word >> 4) & 0xff) as u8,
+            value: ((word >> field::VALUE) & 0xff) as u8,
             dst: c,
         },
         opcode::BNZ => Instruction::Bnz {
@@ -319,7 +340,9 @@ impl Instruction {
 
     /// The 16-bit encoding; ignored fields are written 0.
     pub fn encode(&self) -> u16 {
-        let f = |opc: u16, a: u16, b: u16, c: u16| (opc << 12) | (a << 8) | (b << 4) | c;
+        let f = |opc: u16, a: u16, b: u16, c: u16| {
+            (opc << field::OPCODE) | (a << field::A) | (b << field::B) | (c << field::C)
+        };
         let r = |reg: Reg| reg.0 as u16;
         match *self {
             Instruction::Nop => 0,
@@ -343,11 +366,11 @@ impl Instruction {
             } => f(
                 opcode::LD,
                 r(src0),
-                ((mode as u16) << 2) | (r(src1) & 3),
+                ((mode as u16) << (field::MODE - field::B)) | (r(src1) & 3),
                 r(dst),
             ),
             Instruction::SetConst { value, dst } => {
-                (opcode::SET_CONST << 12) | ((value as u16) << 4) | r(dst)
+                (opcode::SET_CONST << field::OPCODE) | ((value as u16) << field::VALUE) | r(dst)
             }
             Instruction::Store {
                 mode,
@@ -357,11 +380,11 @@ impl Instruction {
             } => f(
                 opcode::ST,
                 r(src0),
-                ((mode as u16) << 2) | (r(src1) & 3),
+                ((mode as u16) << (field::MODE - field::B)) | (r(src1) & 3),
                 r(src2),
             ),
             Instruction::Bnz { src0, target } => f(opcode::BNZ, r(src0), (target & 15) as u16, 0),
-            Instruction::Ready => opcode::READY << 12,
+            Instruction::Ready => opcode::READY << field::OPCODE,
         }
     }
 }

@@ -6,6 +6,7 @@ pub mod board_harness;
 pub mod bridge_harness;
 pub mod compare;
 pub mod core_harness;
+pub mod decoded;
 pub mod faulty_line;
 pub mod numbered;
 pub mod parallel;

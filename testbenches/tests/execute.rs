@@ -9,6 +9,7 @@ use gpu16_hdl::codes::{FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
 use gpu16_hdl::core::Execute;
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_sim::isa::{AluOp, Instruction, MemMode, Reg};
+use gpu16_testbenches::decoded::controls;
 
 fn reg(n: u8) -> Reg {
     Reg::new(n).unwrap()
@@ -16,14 +17,11 @@ fn reg(n: u8) -> Reg {
 
 /// A running task with `insn` in E (`last`: it ends the task), the port idle.
 fn present(x: &mut Execute, insn: Instruction, last: bool) {
-    let word = insn.encode();
     x.start.next = false;
     x.stop.next = false;
     x.e.valid.next = true;
-    x.e.insn.next = u64::from(word).into();
-    x.e.mem.next = matches!(insn, Instruction::Load { .. } | Instruction::Store { .. });
+    x.e.controls.next = controls(insn.encode());
     x.e.last.next = last;
-    x.e.sub.next = !matches!(insn, Instruction::Alu { op: AluOp::Add, .. });
     x.e.a.next = 6.into();
     x.e.b.next = 3.into();
     x.e.c.next = 9.into();
@@ -144,8 +142,7 @@ fn errors_end_the_task_with_their_code() {
     // A load with mode bits 11: ILLEGAL_INSN, at once.
     let mut x = started();
     present(&mut x, Instruction::Ready, false);
-    x.e.insn.next = 0xb0c0.into();
-    x.e.mem.next = true;
+    x.e.controls.next = controls(0xb0c0);
     settle(&mut x).unwrap();
     assert!(x.finish.val() && x.finish_fault.val());
     assert_eq!(x.finish_code.val().index() as u64, FAULT_ILLEGAL_INSN);

@@ -9,6 +9,7 @@
 use gpu16_hdl::core::Fetch;
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_sim::isa::{AluOp, Instruction, Reg};
+use gpu16_testbenches::decoded::controls;
 use gpu16_testbenches::rng::Rng;
 
 fn reg(n: u64) -> Reg {
@@ -109,8 +110,8 @@ fn e_gets_the_task_in_order_and_each_wrong_guess_costs_one_cycle() {
                 let ip = f.e.ip.val().index();
                 let w = prog[ip].encode();
                 assert_eq!(
-                    f.e.insn.val().index() as u16,
-                    w,
+                    f.e.controls.val(),
+                    controls(w),
                     "cycle {cycle}: the word at IP {ip}"
                 );
                 let field = |s: u16| regs[usize::from((w >> s) & 15)];

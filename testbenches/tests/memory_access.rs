@@ -9,7 +9,8 @@
 
 use gpu16_hdl::core::MemoryAccess;
 use gpu16_hdl::sim::{connected, settle, tick};
-use gpu16_sim::isa::opcode;
+use gpu16_sim::isa::{field, opcode};
+use gpu16_testbenches::decoded::controls;
 
 /// E's instruction as far as this block sees it.
 #[derive(Clone, Copy)]
@@ -27,8 +28,7 @@ const READY: u64 = opcode::READY as u64;
 
 fn present(m: &mut MemoryAccess, e: E) {
     m.e.valid.next = true;
-    m.e.insn.next = ((e.opcode << 12) | (e.mode << 6)).into();
-    m.e.mem.next = e.opcode == LD || e.opcode == ST;
+    m.e.controls.next = controls(((e.opcode << field::OPCODE) | (e.mode << field::MODE)) as u16);
     m.e.last.next = e.last;
     m.e.a.next = (e.addr & 0xff).into();
     m.e.b.next = (e.addr >> 8).into();

@@ -9,6 +9,7 @@
 use gpu16_hdl::core::Results;
 use gpu16_hdl::sim::{connected, settle, tick};
 use gpu16_sim::isa::{mul_high, AluOp, Instruction, MemMode, Reg, ShiftDir};
+use gpu16_testbenches::decoded::controls;
 use gpu16_testbenches::rng::Rng;
 
 const CORE: u64 = 5;
@@ -19,14 +20,11 @@ fn reg(n: u64) -> Reg {
 
 /// Presents `insn` in E with operands `a`, `b`, completing (`done`) or not.
 fn present(r: &mut Results, insn: Instruction, a: u8, b: u8, done: bool) {
-    let word = insn.encode();
     r.core_id.next = CORE.into();
     r.e.valid.next = true;
-    r.e.insn.next = u64::from(word).into();
-    r.e.mem.next = matches!(insn, Instruction::Load { .. } | Instruction::Store { .. });
+    r.e.controls.next = controls(insn.encode());
     r.e.a.next = u64::from(a).into();
     r.e.b.next = u64::from(b).into();
-    r.e.sub.next = !matches!(insn, Instruction::Alu { op: AluOp::Add, .. });
     r.held.next = false;
     r.stop.next = false;
     r.done.next = done;

@@ -8,26 +8,33 @@
 //! parallel with it: the core's own loop (E → ALU → write-back → forwarding → E) is then the
 //! chain and two gates, not the chain and a multiplexer of every result.
 
-use super::Decode;
 use rust_hdl::prelude::*;
 
-/// Combinational: `opcode`, operands `a` = RF[src0] and `b` = RF[src1], the instruction's
-/// bits [11:4] (`set_const`'s constant, the shift immediate) and whether `dst` is r8–r15.
+/// Combinational: the instruction's ALU controls (the decoder's, [`super::Controls`]),
+/// operands `a` = RF[src0] and `b` = RF[src1].
 #[derive(LogicBlock, Default)]
 pub struct Alu {
-    /// Instruction bits [15:12].
-    pub opcode: Signal<In, Bits<4>>,
-    /// `opcode != 1`, decoded with the instruction's fetch: the adder computes `a + !b + 1`
-    /// = `a - b` (`sub`, and `cmpge` from its carry), else `a + b`.
+    /// Which result: the adder's sum (`add`, `sub`), its carry (`cmpge`), a shift, a logic
+    /// operation, `set_const`'s constant (none of them: `rest` is 0).
+    pub adder: Signal<In, Bit>,
+    pub is_cmpge: Signal<In, Bit>,
+    pub is_rshft: Signal<In, Bit>,
+    pub is_lshft: Signal<In, Bit>,
+    pub is_and: Signal<In, Bit>,
+    pub is_or: Signal<In, Bit>,
+    pub is_xor: Signal<In, Bit>,
+    pub is_set_const: Signal<In, Bit>,
+    /// The adder computes `a + !b + 1` = `a - b` (`sub`, and `cmpge` from its carry), else
+    /// `a + b`.
     pub subtract: Signal<In, Bit>,
-    /// RF[src0].
-    pub a: Signal<In, Bits<8>>,
-    /// RF[src1].
-    pub b: Signal<In, Bits<8>>,
     /// Instruction bits [11:4]: the constant of `set_const`; bits [2:0] are the shift amount.
     pub imm: Signal<In, Bits<8>>,
     /// `dst` is r8–r15: `set_const` writes its constant there, and the core id into r0–r7.
     pub dst_high: Signal<In, Bit>,
+    /// RF[src0].
+    pub a: Signal<In, Bits<8>>,
+    /// RF[src1].
+    pub b: Signal<In, Bits<8>>,
     /// This core's number (what `set_const` writes into r0–r7).
     pub core_id: Signal<In, Bits<4>>,
     /// The adder's 9 bits; the value for RF[dst] is `sum[7:0]` if `sum_op` (`add`, `sub`),
@@ -37,7 +44,6 @@ pub struct Alu {
     pub sum_op: Signal<Out, Bit>,
     pub ge_op: Signal<Out, Bit>,
     pub rest: Signal<Out, Bits<8>>,
-    decode: Decode,
     addend: Signal<Local, Bits<8>>,
     shift: Signal<Local, Bits<3>>,
 }
@@ -45,7 +51,6 @@ pub struct Alu {
 impl Logic for Alu {
     #[hdl_gen]
     fn update(&mut self) {
-        self.decode.opcode.next = self.opcode.val();
         self.shift.next = self.imm.val().get_bits::<3>(0);
         if self.subtract.val() {
             self.addend.next = !self.b.val();
@@ -55,25 +60,25 @@ impl Logic for Alu {
         self.sum.next = bit_cast::<9, 8>(self.a.val())
             + bit_cast::<9, 8>(self.addend.val())
             + bit_cast::<9, 1>(self.subtract.val().into());
-        self.sum_op.next = self.decode.is_add.val() || self.decode.is_sub.val();
-        self.ge_op.next = self.decode.is_cmpge.val();
+        self.sum_op.next = self.adder.val();
+        self.ge_op.next = self.is_cmpge.val();
         self.rest.next = 0.into();
-        if self.decode.is_rshft.val() {
+        if self.is_rshft.val() {
             self.rest.next = self.a.val() >> self.shift.val();
         }
-        if self.decode.is_lshft.val() {
+        if self.is_lshft.val() {
             self.rest.next = self.a.val() << self.shift.val();
         }
-        if self.decode.is_and.val() {
+        if self.is_and.val() {
             self.rest.next = self.a.val() & self.b.val();
         }
-        if self.decode.is_or.val() {
+        if self.is_or.val() {
             self.rest.next = self.a.val() | self.b.val();
         }
-        if self.decode.is_xor.val() {
+        if self.is_xor.val() {
             self.rest.next = self.a.val() ^ self.b.val();
         }
-        if self.decode.is_set_const.val() {
+        if self.is_set_const.val() {
             if self.dst_high.val() {
                 self.rest.next = self.imm.val();
             } else {

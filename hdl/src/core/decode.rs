@@ -1,54 +1,93 @@
-//! The instruction decoder: an opcode (instruction bits [15:12]) as one named signal per
-//! instruction of MACHINE.md §4, and the groups of instructions the pipeline asks about.
+//! The instruction decoder: a word in, what the pipeline does with it out — the core's one
+//! decoder (MACHINE.md §4).
 //!
-//! The opcodes are sim's table (`gpu16_sim::isa::opcode`), the one the assembler, the model
-//! and the disassembler use; no other hdl file compares an opcode with a number. Each block
-//! that acts on an instruction (the fetch, for the fetched word and E's; the execute stage;
-//! the memory access; the results and the ALU; the program writer) decodes the word it has
-//! with its own `Decode`, so its ports and its testbench keep taking instruction words, and
-//! synthesis merges the decoders of one word. A parent that leaves some outputs unread is
-//! fine: the lint waives unread `decode` outputs by name (`gpu16_fpga::lint`).
+//! The fetch decodes the word it fetches, once; E registers the [`Controls`] whole and every
+//! block of the execute stage reads them from E's bundle ([`super::EStage`]). The only other
+//! decoder is the program writer's, for the flags it stores beside each word as the host
+//! writes it. The opcodes are sim's table (`gpu16_sim::isa::opcode`) and the fields' bit
+//! positions sim's `gpu16_sim::isa::field`, the ones the assembler, the model and the
+//! disassembler use; no other hdl file compares an opcode with a number or slices a field
+//! out of a word.
 //!
 //! Adding an instruction: docs/microarchitecture.md, "Adding or changing an instruction".
 
 use crate::codes::Code;
-use gpu16_sim::isa::opcode;
+use gpu16_sim::isa::{field, opcode};
 use rust_hdl::prelude::*;
 
-// `is_store_of_mem` reads one opcode bit: it must be the one that tells `st` from `ld`.
-const _: () = assert!(opcode::LD & 0b0100 == 0 && opcode::ST & 0b0100 != 0);
+// The slices below are written as numbers (rust-hdl's Verilog takes literal positions); they
+// are sim's.
+const _: () = assert!(
+    field::OPCODE == 12
+        && field::A == 8
+        && field::B == 4
+        && field::C == 0
+        && field::MODE == 6
+        && field::VALUE == 4
+);
 
-/// Combinational: an opcode in, what it is out.
+/// What an instruction makes the execute stage do, as E holds it: one register of the
+/// instruction's decoded controls and fields.
+///
+/// Result select: at most one of `adder`, `is_cmpge`, `is_rshft`, `is_lshft`, `is_and`,
+/// `is_or`, `is_xor`, `is_set_const`, `is_mul`, `is_div` and a load (`is_mem` and not
+/// `is_store`) is high.
+#[derive(Default, PartialEq, Eq, LogicStruct, Copy, Clone, Debug)]
+pub struct Controls {
+    /// The value written is the adder's sum (`add`, `sub`) …
+    pub adder: Bit,
+    /// … its carry, `a >= b` (`cmpge`); a shift of `a` by `imm[2:0]`; `a` and, or, xor `b`;
+    /// `set_const`'s constant (or the core id, for `dst` r0–r7); the multiplier's product;
+    /// the divider's quotient.
+    pub is_cmpge: Bit,
+    pub is_rshft: Bit,
+    pub is_lshft: Bit,
+    pub is_and: Bit,
+    pub is_or: Bit,
+    pub is_xor: Bit,
+    pub is_set_const: Bit,
+    pub is_mul: Bit,
+    pub is_div: Bit,
+    /// The adder computes `a + !b + 1` = `a - b` (`sub`, `cmpge`; every instruction but
+    /// `add`).
+    pub subtract: Bit,
+    /// The instruction writes `RF[dst]` unless it faults (`mul`: and `RF[dst + 1]`).
+    pub writes_reg: Bit,
+    /// A load or a store (any mode, an illegal one too); a store; the mode's `_sync` bit; the
+    /// mode is `1x` (`ILLEGAL_INSN`, MACHINE.md §7).
+    pub is_mem: Bit,
+    pub is_store: Bit,
+    pub sync: Bit,
+    pub illegal: Bit,
+    /// `bnz`, and its target; `ready` (the task ends).
+    pub is_bnz: Bit,
+    pub target: Bits<4>,
+    pub is_ready: Bit,
+    /// `dst` (bits [3:0]): the register written, or a store's `src2`.
+    pub dst: Bits<4>,
+    /// Bits [11:4]: `set_const`'s constant; bits [2:0] are a shift's amount.
+    pub imm: Bits<8>,
+}
+
+/// Combinational: a word in, its [`Controls`] and the register fields the fetch reads out.
 #[derive(LogicBlock, Default)]
 pub struct Decode {
-    /// Instruction bits [15:12].
-    pub opcode: Signal<In, Bits<4>>,
-    /// Exactly one of these is high: the instruction the opcode names.
-    pub is_nop: Signal<Out, Bit>,
-    pub is_add: Signal<Out, Bit>,
-    pub is_sub: Signal<Out, Bit>,
-    pub is_mul: Signal<Out, Bit>,
-    pub is_div: Signal<Out, Bit>,
-    pub is_cmpge: Signal<Out, Bit>,
-    pub is_rshft: Signal<Out, Bit>,
-    pub is_lshft: Signal<Out, Bit>,
-    pub is_and: Signal<Out, Bit>,
-    pub is_or: Signal<Out, Bit>,
-    pub is_xor: Signal<Out, Bit>,
-    pub is_ld: Signal<Out, Bit>,
-    pub is_set_const: Signal<Out, Bit>,
-    pub is_st: Signal<Out, Bit>,
-    pub is_bnz: Signal<Out, Bit>,
-    pub is_ready: Signal<Out, Bit>,
-    /// A load or a store (`ld`, `st`, either mode).
-    pub is_mem: Signal<Out, Bit>,
-    /// For a word known to be a load or a store, whether it is the store: the one opcode bit
-    /// in which `ld` and `st` differ (checked at compile time above). One input instead of
-    /// four, for the paths a load's byte takes to the write-back.
-    pub is_store_of_mem: Signal<Out, Bit>,
-    /// The instruction writes `RF[dst]` (unless it faults): the ALU's operations, the shifts,
-    /// `ld`, `set_const`.
-    pub writes_reg: Signal<Out, Bit>,
+    /// The instruction word.
+    pub word: Signal<In, Bits<16>>,
+    /// What the instruction does.
+    pub controls: Signal<Out, Controls>,
+    /// The register fields read at fetch: bits [11:8] (`src0`) and [3:0] (`dst`, a store's
+    /// `src2`). (A load's or store's `src1` comes with the word from the program memory.)
+    pub reg_a: Signal<Out, Bits<4>>,
+    pub reg_c: Signal<Out, Bits<4>>,
+    /// `mul`, `div` or `bnz`: the instruction may take more than its first cycle in E (a
+    /// load or store does too; the fetch has the program memory's flag for those). One
+    /// signal of the opcode alone, for the fetch's foresight of a task's end.
+    pub multi_cycle: Signal<Out, Bit>,
+    op: Signal<Local, Bits<4>>,
+    /// The word is a load, a store.
+    ld: Signal<Local, Bit>,
+    st: Signal<Local, Bit>,
     op_nop: Code<{ opcode::NOP as u64 }, 4>,
     op_add: Code<{ opcode::ADD as u64 }, 4>,
     op_sub: Code<{ opcode::SUB as u64 }, 4>,
@@ -70,25 +109,39 @@ pub struct Decode {
 impl Logic for Decode {
     #[hdl_gen]
     fn update(&mut self) {
-        self.is_nop.next = self.opcode.val() == self.op_nop.val();
-        self.is_add.next = self.opcode.val() == self.op_add.val();
-        self.is_sub.next = self.opcode.val() == self.op_sub.val();
-        self.is_mul.next = self.opcode.val() == self.op_mul.val();
-        self.is_div.next = self.opcode.val() == self.op_div.val();
-        self.is_cmpge.next = self.opcode.val() == self.op_cmpge.val();
-        self.is_rshft.next = self.opcode.val() == self.op_rshft.val();
-        self.is_lshft.next = self.opcode.val() == self.op_lshft.val();
-        self.is_and.next = self.opcode.val() == self.op_and.val();
-        self.is_or.next = self.opcode.val() == self.op_or.val();
-        self.is_xor.next = self.opcode.val() == self.op_xor.val();
-        self.is_ld.next = self.opcode.val() == self.op_ld.val();
-        self.is_set_const.next = self.opcode.val() == self.op_set_const.val();
-        self.is_st.next = self.opcode.val() == self.op_st.val();
-        self.is_bnz.next = self.opcode.val() == self.op_bnz.val();
-        self.is_ready.next = self.opcode.val() == self.op_ready.val();
-        self.is_mem.next = self.is_ld.val() || self.is_st.val();
-        self.is_store_of_mem.next = self.opcode.val().get_bit(2);
-        self.writes_reg.next =
-            !(self.is_nop.val() || self.is_st.val() || self.is_bnz.val() || self.is_ready.val());
+        self.op.next = self.word.val().get_bits::<4>(12);
+        self.ld.next = self.op.val() == self.op_ld.val();
+        self.st.next = self.op.val() == self.op_st.val();
+
+        self.controls.next.adder =
+            (self.op.val() == self.op_add.val()) || (self.op.val() == self.op_sub.val());
+        self.controls.next.is_cmpge = self.op.val() == self.op_cmpge.val();
+        self.controls.next.is_rshft = self.op.val() == self.op_rshft.val();
+        self.controls.next.is_lshft = self.op.val() == self.op_lshft.val();
+        self.controls.next.is_and = self.op.val() == self.op_and.val();
+        self.controls.next.is_or = self.op.val() == self.op_or.val();
+        self.controls.next.is_xor = self.op.val() == self.op_xor.val();
+        self.controls.next.is_set_const = self.op.val() == self.op_set_const.val();
+        self.controls.next.is_mul = self.op.val() == self.op_mul.val();
+        self.controls.next.is_div = self.op.val() == self.op_div.val();
+        self.controls.next.subtract = self.op.val() != self.op_add.val();
+        self.controls.next.writes_reg = !((self.op.val() == self.op_nop.val())
+            || self.st.val()
+            || (self.op.val() == self.op_bnz.val())
+            || (self.op.val() == self.op_ready.val()));
+        self.controls.next.is_mem = self.ld.val() || self.st.val();
+        self.controls.next.is_store = self.st.val();
+        self.controls.next.sync = self.word.val().get_bit(6);
+        self.controls.next.illegal = (self.ld.val() || self.st.val()) && self.word.val().get_bit(7);
+        self.controls.next.is_bnz = self.op.val() == self.op_bnz.val();
+        self.controls.next.target = self.word.val().get_bits::<4>(4);
+        self.controls.next.is_ready = self.op.val() == self.op_ready.val();
+        self.controls.next.dst = self.word.val().get_bits::<4>(0);
+        self.controls.next.imm = self.word.val().get_bits::<8>(4);
+        self.multi_cycle.next = (self.op.val() == self.op_mul.val())
+            || (self.op.val() == self.op_div.val())
+            || (self.op.val() == self.op_bnz.val());
+        self.reg_a.next = self.word.val().get_bits::<4>(8);
+        self.reg_c.next = self.word.val().get_bits::<4>(0);
     }
 }

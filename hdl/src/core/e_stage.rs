@@ -5,19 +5,18 @@
 //! | signal | width | meaning |
 //! |---|---|---|
 //! | `valid` | 1 | E holds an instruction |
-//! | `insn` | 16 | the instruction word |
+//! | `controls` | 34 | what it does: its result select, register write, load/store/sync, `bnz`, `ready`, and its `dst` and constant ([`Controls`], the decoder's) |
 //! | `ip` | 4 | its IP |
-//! | `mem` | 1 | it is a load or store (the program memory's flag) |
 //! | `last` | 1 | it ends the task unless it is a taken `bnz` (`ready`, or at IP 15) |
-//! | `sub` | 1 | the ALU's adder subtracts (every instruction but `add`) |
 //! | `a`, `b`, `c` | 8 each | RF[bits 11:8], RF[7:4] (`ld`/`st`: the address's high bits, from the word's `rb`), RF[3:0], with the write-back forwarded |
 //! | `taken` | 1 | E's `bnz` is taken (`a` ≠ 0) |
 //!
 //! Everything but `taken` is a register of the fetch, loaded when E advances; `taken` is one
-//! gate after them. `last` and `sub` are decoded at fetch so that they are registers here.
-//! A block that reads E takes the fields it needs; the lint waives the rest by name
-//! (`gpu16_fpga::lint`).
+//! gate after them. The instruction is decoded once, at fetch ([`super::Decode`]), so every
+//! control is a register here. A block that reads E takes the fields it needs; the lint
+//! waives the rest by name (`gpu16_fpga::lint`).
 
+use super::Controls;
 use rust_hdl::prelude::*;
 
 /// The fetch's side: E's fields, out.
@@ -25,11 +24,9 @@ use rust_hdl::prelude::*;
 #[join = "EStageTarget"]
 pub struct EStage {
     pub valid: Signal<Out, Bit>,
-    pub insn: Signal<Out, Bits<16>>,
+    pub controls: Signal<Out, Controls>,
     pub ip: Signal<Out, Bits<4>>,
-    pub mem: Signal<Out, Bit>,
     pub last: Signal<Out, Bit>,
-    pub sub: Signal<Out, Bit>,
     pub a: Signal<Out, Bits<8>>,
     pub b: Signal<Out, Bits<8>>,
     pub c: Signal<Out, Bits<8>>,
@@ -41,11 +38,9 @@ pub struct EStage {
 #[join = "EStage"]
 pub struct EStageTarget {
     pub valid: Signal<In, Bit>,
-    pub insn: Signal<In, Bits<16>>,
+    pub controls: Signal<In, Controls>,
     pub ip: Signal<In, Bits<4>>,
-    pub mem: Signal<In, Bit>,
     pub last: Signal<In, Bit>,
-    pub sub: Signal<In, Bit>,
     pub a: Signal<In, Bits<8>>,
     pub b: Signal<In, Bits<8>>,
     pub c: Signal<In, Bits<8>>,

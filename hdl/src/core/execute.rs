@@ -8,7 +8,7 @@
 //! instruction (`ready`, or at IP 15 unless a taken `bnz`) is done, or at a fault; ending
 //! with a lock still held is `ATOMIC_VIOLATION`.
 
-use super::{Decode, EStageTarget, MemoryAccess, PortView, Results};
+use super::{EStageTarget, MemoryAccess, PortView, Results};
 use crate::codes::{Code, FAULT_ATOMIC_VIOLATION, FAULT_ILLEGAL_INSN};
 use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
@@ -59,10 +59,8 @@ pub struct Execute {
     access: MemoryAccess,
     results: Results,
     running_q: DFF<Bit>,
-    decode: Decode,
     fault_illegal_insn: Code<FAULT_ILLEGAL_INSN, 2>,
     fault_atomic_violation: Code<FAULT_ATOMIC_VIOLATION, 2>,
-    opc: Signal<Local, Bits<4>>,
     e_done: Signal<Local, Bit>,
     finish_ok: Signal<Local, Bit>,
 }
@@ -71,8 +69,6 @@ impl Logic for Execute {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, running_q);
-        self.opc.next = self.e.insn.val().get_bits::<4>(12);
-        self.decode.opcode.next = self.opc.val();
 
         // ---- the memory access, and the faults ----
         SmPort::link(&mut self.request, &mut self.access.request);
@@ -86,11 +82,11 @@ impl Logic for Execute {
         if self.e.valid.val() && !self.access.port_wait.val() {
             if self.access.fault.val() || self.access.post.val() {
                 self.e_done.next = true;
-            } else if self.e.mem.val() {
+            } else if self.e.controls.val().is_mem {
                 self.e_done.next = self.access.granted.val();
-            } else if self.decode.is_div.val() {
+            } else if self.e.controls.val().is_div {
                 self.e_done.next = self.results.div_done.val();
-            } else if self.decode.is_mul.val() {
+            } else if self.e.controls.val().is_mul {
                 self.e_done.next = self.results.mul_done.val();
             } else {
                 self.e_done.next = true;

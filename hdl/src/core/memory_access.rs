@@ -14,7 +14,7 @@
 //!   can see (MACHINE.md §6–§7, [`AtomicCheck`]) give `ATOMIC_VIOLATION`. The faulting access is
 //!   not made.
 
-use super::{AtomicCheck, Decode, EStageTarget, PortView};
+use super::{AtomicCheck, EStageTarget, PortView};
 use crate::sm_port::SmPort;
 use rust_hdl::prelude::*;
 
@@ -22,8 +22,8 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock, Default)]
 pub struct MemoryAccess {
     pub clock: Signal<In, Clock>,
-    /// E ([`EStageTarget`]): its instruction's opcode and mode bits (7:6), whether it is a
-    /// load or store, the task's last instruction (for a store: at IP 15), the address
+    /// E ([`EStageTarget`]): its instruction's controls (a load or store, its mode, `ready`),
+    /// the task's last instruction (for a store: at IP 15), the address
     /// `{b[3:0], a}` and a store's byte `c`.
     pub e: EStageTarget,
     /// E's access, for the memory port ([`super::MemoryPort`]), which passes back the
@@ -50,15 +50,13 @@ pub struct MemoryAccess {
     pub locked_next: Signal<Out, Bit>,
 
     atomic: AtomicCheck,
-    decode: Decode,
     mem_wait: DFF<Bit>,
     /// The lock, and the address of the last `ld_sync` E presented: the locked one while
     /// `locked_q` (taken from E, not at the grant, so that the grant, which comes from the
     /// far side of the shared memory, enables one flip-flop and not twelve).
     locked_q: DFF<Bit>,
     lock_addr: DFF<Bits<12>>,
-    /// E's mode bits (7:6: `sync`, and 1x illegal); it is a load.
-    mode: Signal<Local, Bits<2>>,
+    /// E's instruction is a load.
     is_load: Signal<Local, Bit>,
 }
 
@@ -66,33 +64,33 @@ impl Logic for MemoryAccess {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, mem_wait, locked_q, lock_addr);
-        self.decode.opcode.next = self.e.insn.val().get_bits::<4>(12);
-        self.mode.next = self.e.insn.val().get_bits::<2>(6);
-        self.is_load.next = self.e.mem.val() && !self.decode.is_store_of_mem.val();
-        self.request.write.next = self.e.mem.val() && self.decode.is_store_of_mem.val();
-        self.request.sync.next = self.mode.val().get_bit(0);
+        self.is_load.next = self.e.controls.val().is_mem && !self.e.controls.val().is_store;
+        self.request.write.next = self.e.controls.val().is_store;
+        self.request.sync.next = self.e.controls.val().sync;
         self.request.addr.next = (bit_cast::<12, 4>(self.e.b.val().get_bits::<4>(0)) << 8)
             | bit_cast::<12, 8>(self.e.a.val());
         self.request.wdata.next = self.e.c.val();
 
         // ---- the checks ----
-        self.illegal.next = self.e.mem.val() && self.mode.val().get_bit(1);
+        self.illegal.next = self.e.controls.val().illegal;
         self.atomic.locked.next = self.locked_q.q.val();
         self.atomic.lock_addr.next = self.lock_addr.q.val();
         self.atomic.is_load.next = self.is_load.val();
         self.atomic.is_store.next = self.request.write.val();
         self.atomic.is_sync.next = self.request.sync.val();
-        self.atomic.is_ready.next = self.decode.is_ready.val();
+        self.atomic.is_ready.next = self.e.controls.val().is_ready;
         self.atomic.addr.next = self.request.addr.val();
-        self.port_wait.next =
-            self.e.valid.val() && self.port.busy.val() && (self.e.mem.val() || self.e.last.val());
+        self.port_wait.next = self.e.valid.val()
+            && self.port.busy.val()
+            && (self.e.controls.val().is_mem || self.e.last.val());
         self.fault.next = self.e.valid.val()
             && !self.mem_wait.q.val()
             && !self.port_wait.val()
             && (self.illegal.val() || self.atomic.violation.val());
 
         // ---- the request (`port.busy` is not in `req`: one LUT from flip-flops) ----
-        self.request.req.next = self.e.valid.val() && self.e.mem.val() && !self.mem_wait.q.val();
+        self.request.req.next =
+            self.e.valid.val() && self.e.controls.val().is_mem && !self.mem_wait.q.val();
         self.request.keep.next = self.request.req.val() && !self.fault.val();
         // (A store is never `ready`, so `last` means IP 15 here.)
         self.post.next = self.request.write.val() && !self.e.last.val();

@@ -61,7 +61,7 @@ mod results;
 
 pub use alu::Alu;
 pub use atomic_check::AtomicCheck;
-pub use decode::Decode;
+pub use decode::{Controls, Decode};
 pub use divider::Divider;
 pub use e_stage::{EStage, EStageTarget};
 pub use execute::Execute;

@@ -11,7 +11,7 @@
 //! adder's bits join with one gate after it (the core's own loop: ALU → write-back →
 //! forwarding → E).
 
-use super::{Alu, Decode, Divider, EStageTarget, Multiplier};
+use super::{Alu, Divider, EStageTarget, Multiplier};
 use rust_hdl::prelude::*;
 
 /// The units, and the value written back.
@@ -20,8 +20,8 @@ pub struct Results {
     pub clock: Signal<In, Clock>,
     /// This core's number (for `set_const`'s core id).
     pub core_id: Signal<In, Bits<4>>,
-    /// E ([`EStageTarget`]): its instruction, whether it is a load or store, the operands
-    /// `a` and `b`, and whether the adder subtracts.
+    /// E ([`EStageTarget`]): its instruction's controls (the result select, `dst`, its
+    /// constant) and the operands `a` and `b`.
     pub e: EStageTarget,
     /// E waits for a posted store (a `mul` or `div` starts after it); the task is abandoned.
     pub held: Signal<In, Bit>,
@@ -47,18 +47,15 @@ pub struct Results {
     pub wd: Signal<Out, Bits<8>>,
 
     alu: Alu,
-    decode: Decode,
     div: Divider,
     mul: Multiplier,
     /// The `mul` in E has its product registered: it writes the low byte now; it wrote the
     /// low byte last cycle: it writes the high byte now.
     mul_low: DFF<Bit>,
     mul_high: DFF<Bit>,
-    /// E's opcode, destination register; a load, a store.
-    opcode: Signal<Local, Bits<4>>,
-    dst: Signal<Local, Bits<4>>,
+    /// E's instruction is a load; its `dst`.
     is_load: Signal<Local, Bit>,
-    is_store: Signal<Local, Bit>,
+    dst: Signal<Local, Bits<4>>,
     /// The write-back's value in two parts: the ALU's adder's bits, one gate after its carry
     /// chain (`wb_adder`; `wd_adder` for the register file, 0 under an `init_write`), and
     /// every other value, chosen beside the chain (`wb_rest`; `wd_rest` with `init_value`).
@@ -73,21 +70,27 @@ impl Logic for Results {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, mul_low, mul_high);
-        self.opcode.next = self.e.insn.val().get_bits::<4>(12);
-        self.decode.opcode.next = self.opcode.val();
-        self.dst.next = self.e.insn.val().get_bits::<4>(0);
-        self.is_load.next = self.e.mem.val() && !self.decode.is_store_of_mem.val();
-        self.is_store.next = self.e.mem.val() && self.decode.is_store_of_mem.val();
-        self.alu.opcode.next = self.opcode.val();
-        self.alu.subtract.next = self.e.sub.val();
+        self.is_load.next = self.e.controls.val().is_mem && !self.e.controls.val().is_store;
+        // The ALU's controls, from E's. (A bit of a field of a struct signal is taken from a
+        // local: rust-hdl writes it as a slice of a slice, which Verilog does not have.)
+        self.dst.next = self.e.controls.val().dst;
+        self.alu.adder.next = self.e.controls.val().adder;
+        self.alu.is_cmpge.next = self.e.controls.val().is_cmpge;
+        self.alu.is_rshft.next = self.e.controls.val().is_rshft;
+        self.alu.is_lshft.next = self.e.controls.val().is_lshft;
+        self.alu.is_and.next = self.e.controls.val().is_and;
+        self.alu.is_or.next = self.e.controls.val().is_or;
+        self.alu.is_xor.next = self.e.controls.val().is_xor;
+        self.alu.is_set_const.next = self.e.controls.val().is_set_const;
+        self.alu.subtract.next = self.e.controls.val().subtract;
+        self.alu.imm.next = self.e.controls.val().imm;
+        self.alu.dst_high.next = self.dst.val().get_bit(3);
         self.alu.a.next = self.e.a.val();
         self.alu.b.next = self.e.b.val();
-        self.alu.imm.next = self.e.insn.val().get_bits::<8>(4);
-        self.alu.dst_high.next = self.dst.val().get_bit(3);
         self.alu.core_id.next = self.core_id.val();
         // A `mul` or `div` at IP 15 starts once a posted store before it is granted.
         self.div.clock.next = self.clock.val();
-        self.div.run.next = self.e.valid.val() && self.decode.is_div.val() && !self.held.val();
+        self.div.run.next = self.e.valid.val() && self.e.controls.val().is_div && !self.held.val();
         self.div.dividend.next = self.e.a.val();
         self.div.divisor.next = self.e.b.val();
         self.div_done.next = self.div.done.val();
@@ -95,7 +98,7 @@ impl Logic for Results {
         self.mul.a.next = self.e.a.val();
         self.mul.b.next = self.e.b.val();
         self.mul_low.d.next = self.e.valid.val()
-            && self.decode.is_mul.val()
+            && self.e.controls.val().is_mul
             && !self.held.val()
             && !self.mul_low.q.val()
             && !self.mul_high.q.val();
@@ -109,13 +112,12 @@ impl Logic for Results {
         // `mul` writes in its last two cycles: RF[dst], then RF[dst+1].
         self.wb_en.next = (self.done.val() || self.mul_low.q.val())
             && !self.fault.val()
-            && self.decode.writes_reg.val()
-            && !self.is_store.val();
+            && self.e.controls.val().writes_reg;
         self.wb_dst.next = self.dst.val() + bit_cast::<4, 1>(self.mul_high.q.val().into());
         self.wb_alu.next = false;
         if self.is_load.val() {
             self.wb_rest.next = self.rdata.val();
-        } else if self.decode.is_div.val() {
+        } else if self.e.controls.val().is_div {
             self.wb_rest.next = self.div.quotient.val();
         } else if self.mul_high.q.val() {
             self.wb_rest.next = self.mul.product.val().get_bits::<8>(8);
