@@ -12,9 +12,9 @@
 //!
 //! A GPU of N < 16 cores leaves unread what the scheduler and the shared memory offer the
 //! absent cores ([`absent_core_waivers`]): those signals, by name. And three kinds of signals
-//! are left unread on purpose ([`UNREAD_BY_DESIGN`]): the program writer decodes each word it
-//! writes for the two flags it stores beside it and leaves the rest of its decoder's outputs
-//! unread, a block that reads the execute register E takes what it needs of E's fields, and
+//! are left unread on purpose ([`UNREAD_BY_DESIGN`]): the fetch decodes the word it fetches
+//! for what the fetch itself needs of it, and the program writer each word it writes for the
+//! two flags it stores, each leaving the rest of its decoder's outputs unread; a block that reads the execute register E takes what it needs of E's fields, and
 //! nothing in the GPU reads the trace ports (the viewer reads them from the waveform). Those, by name; nothing else is waived.
 
 use crate::tools::{run, ToolError};
@@ -22,11 +22,14 @@ use gpu16_sim::frame::CORES;
 use std::path::Path;
 
 /// The signals whose unread bits are waived, as Verilator message patterns: the outputs of
-/// the program writer's decoder (`gpu16_hdl::core::Decode`, instance `flags_decode`; the
-/// core's own decoder has every output read), the fields of E a block reads it through
+/// the two decoders that decode a word for a few of its controls (`gpu16_hdl::core::Decode`:
+/// the fetch's `word_decode`, for what the fetch needs of the word it fetches, and the
+/// program writer's `flags_decode`, for the two flags it stores; E's decoder, `e_decode`,
+/// gives all its controls to E's bundle), the fields of E a block reads it through
 /// (`gpu16_hdl::core::EStageTarget`: the port `e`, whose signals are `e$valid`,
 /// `e$controls`, …) and every trace port (`gpu16_hdl::trace`: `trace`).
-pub const UNREAD_BY_DESIGN: [&str; 3] = ["*'flags_decode$*", "*'e$*", "*trace$*"];
+pub const UNREAD_BY_DESIGN: [&str; 4] =
+    ["*'word_decode$*", "*'flags_decode$*", "*'e$*", "*trace$*"];
 
 /// Verilator warning classes waived for rust-hdl output (see the module documentation).
 pub const VERILATOR_WAIVERS: [&str; 4] = ["WIDTH", "DECLFILENAME", "UNOPTFLAT", "UNUSEDPARAM"];

@@ -21,7 +21,9 @@ fn present(x: &mut Execute, insn: Instruction, last: bool) {
     x.stop.next = false;
     x.e.valid.next = true;
     x.e.controls.next = controls(insn.encode());
+    x.e.mem.next = matches!(insn, Instruction::Load { .. } | Instruction::Store { .. });
     x.e.last.next = last;
+    x.e.sub.next = !matches!(insn, Instruction::Alu { op: AluOp::Add, .. });
     x.e.a.next = 6.into();
     x.e.b.next = 3.into();
     x.e.c.next = 9.into();
@@ -143,6 +145,7 @@ fn errors_end_the_task_with_their_code() {
     let mut x = started();
     present(&mut x, Instruction::Ready, false);
     x.e.controls.next = controls(0xb0c0);
+    x.e.mem.next = true;
     settle(&mut x).unwrap();
     assert!(x.finish.val() && x.finish_fault.val());
     assert_eq!(x.finish_code.val().index() as u64, FAULT_ILLEGAL_INSN);

@@ -29,6 +29,7 @@ const READY: u64 = opcode::READY as u64;
 fn present(m: &mut MemoryAccess, e: E) {
     m.e.valid.next = true;
     m.e.controls.next = controls(((e.opcode << field::OPCODE) | (e.mode << field::MODE)) as u16);
+    m.e.mem.next = e.opcode == LD || e.opcode == ST;
     m.e.last.next = e.last;
     m.e.a.next = (e.addr & 0xff).into();
     m.e.b.next = (e.addr >> 8).into();

@@ -23,6 +23,8 @@ fn present(r: &mut Results, insn: Instruction, a: u8, b: u8, done: bool) {
     r.core_id.next = CORE.into();
     r.e.valid.next = true;
     r.e.controls.next = controls(insn.encode());
+    r.e.mem.next = matches!(insn, Instruction::Load { .. } | Instruction::Store { .. });
+    r.e.sub.next = !matches!(insn, Instruction::Alu { op: AluOp::Add, .. });
     r.e.a.next = u64::from(a).into();
     r.e.b.next = u64::from(b).into();
     r.held.next = false;

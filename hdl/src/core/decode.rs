@@ -15,6 +15,9 @@ use crate::codes::Code;
 use gpu16_sim::isa::{field, opcode};
 use rust_hdl::prelude::*;
 
+// `is_store` reads one opcode bit: it must be the one that tells `st` from `ld`.
+const _: () = assert!(opcode::LD & 0b0100 == 0 && opcode::ST & 0b0100 != 0);
+
 // The slices below are written as numbers (rust-hdl's Verilog takes literal positions); they
 // are sim's.
 const _: () = assert!(
@@ -53,8 +56,10 @@ pub struct Controls {
     pub subtract: Bit,
     /// The instruction writes `RF[dst]` unless it faults (`mul`: and `RF[dst + 1]`).
     pub writes_reg: Bit,
-    /// A load or a store (any mode, an illegal one too); a store; the mode's `_sync` bit; the
-    /// mode is `1x` (`ILLEGAL_INSN`, MACHINE.md §7).
+    /// A load or a store (any mode, an illegal one too). For a load or a store (these three
+    /// are bits of the word, meaningless for any other instruction): it is the store (the
+    /// one opcode bit in which `ld` and `st` differ); its mode's `_sync` bit; its mode is
+    /// `1x` (`ILLEGAL_INSN`, MACHINE.md §7).
     pub is_mem: Bit,
     pub is_store: Bit,
     pub sync: Bit,
@@ -63,27 +68,25 @@ pub struct Controls {
     pub is_bnz: Bit,
     pub target: Bits<4>,
     pub is_ready: Bit,
-    /// `dst` (bits [3:0]): the register written, or a store's `src2`.
+    /// `mul`, `div` or `bnz`: the instruction may take more than its first cycle in E (a
+    /// load or store does too; the fetch has the program memory's flag for those).
+    pub multi_cycle: Bit,
+    /// The register fields: `src0` (bits [11:8]); `dst` (bits [3:0]), the register written
+    /// or a store's `src2`. (A load's or store's `src1` comes with the word from the program
+    /// memory.)
+    pub src0: Bits<4>,
     pub dst: Bits<4>,
     /// Bits [11:4]: `set_const`'s constant; bits [2:0] are a shift's amount.
     pub imm: Bits<8>,
 }
 
-/// Combinational: a word in, its [`Controls`] and the register fields the fetch reads out.
+/// Combinational: a word in, its [`Controls`] out.
 #[derive(LogicBlock, Default)]
 pub struct Decode {
     /// The instruction word.
     pub word: Signal<In, Bits<16>>,
     /// What the instruction does.
     pub controls: Signal<Out, Controls>,
-    /// The register fields read at fetch: bits [11:8] (`src0`) and [3:0] (`dst`, a store's
-    /// `src2`). (A load's or store's `src1` comes with the word from the program memory.)
-    pub reg_a: Signal<Out, Bits<4>>,
-    pub reg_c: Signal<Out, Bits<4>>,
-    /// `mul`, `div` or `bnz`: the instruction may take more than its first cycle in E (a
-    /// load or store does too; the fetch has the program memory's flag for those). One
-    /// signal of the opcode alone, for the fetch's foresight of a task's end.
-    pub multi_cycle: Signal<Out, Bit>,
     op: Signal<Local, Bits<4>>,
     /// The word is a load, a store.
     ld: Signal<Local, Bit>,
@@ -130,18 +133,17 @@ impl Logic for Decode {
             || (self.op.val() == self.op_bnz.val())
             || (self.op.val() == self.op_ready.val()));
         self.controls.next.is_mem = self.ld.val() || self.st.val();
-        self.controls.next.is_store = self.st.val();
+        self.controls.next.is_store = self.word.val().get_bit(14);
         self.controls.next.sync = self.word.val().get_bit(6);
-        self.controls.next.illegal = (self.ld.val() || self.st.val()) && self.word.val().get_bit(7);
+        self.controls.next.illegal = self.word.val().get_bit(7);
         self.controls.next.is_bnz = self.op.val() == self.op_bnz.val();
         self.controls.next.target = self.word.val().get_bits::<4>(4);
         self.controls.next.is_ready = self.op.val() == self.op_ready.val();
         self.controls.next.dst = self.word.val().get_bits::<4>(0);
         self.controls.next.imm = self.word.val().get_bits::<8>(4);
-        self.multi_cycle.next = (self.op.val() == self.op_mul.val())
+        self.controls.next.multi_cycle = (self.op.val() == self.op_mul.val())
             || (self.op.val() == self.op_div.val())
             || (self.op.val() == self.op_bnz.val());
-        self.reg_a.next = self.word.val().get_bits::<4>(8);
-        self.reg_c.next = self.word.val().get_bits::<4>(0);
+        self.controls.next.src0 = self.word.val().get_bits::<4>(8);
     }
 }

@@ -82,7 +82,7 @@ impl Logic for Execute {
         if self.e.valid.val() && !self.access.port_wait.val() {
             if self.access.fault.val() || self.access.post.val() {
                 self.e_done.next = true;
-            } else if self.e.controls.val().is_mem {
+            } else if self.e.mem.val() {
                 self.e_done.next = self.access.granted.val();
             } else if self.e.controls.val().is_div {
                 self.e_done.next = self.results.div_done.val();

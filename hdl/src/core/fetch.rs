@@ -8,7 +8,7 @@
 //! checks the guess (`mispredict`): a wrong one drops the fetched word and restarts the fetch
 //! at the right IP, so E's branch decision only selects where the fetch restarts.
 
-use super::{Controls, Decode, EStage};
+use super::{Decode, EStage};
 use rust_hdl::prelude::*;
 
 /// IP, the fetched instruction, and E.
@@ -56,8 +56,9 @@ pub struct Fetch {
     ip: DFF<Bits<4>>,
     fetch_done: DFF<Bit>,
     e_valid_q: DFF<Bit>,
-    /// E's instruction, decoded.
-    e_controls: DFF<Controls>,
+    /// E's instruction word, and its "load or store" flag from the program memory.
+    e_insn_q: DFF<Bits<16>>,
+    e_mem_q: DFF<Bit>,
     /// The `bnz` in E was guessed taken (a loop's backward branch): the word fetched behind
     /// it is its target's.
     e_pred: DFF<Bit>,
@@ -65,12 +66,18 @@ pub struct Fetch {
     /// … and E's instruction takes one cycle (no load, store, `mul`, `div` or `bnz`): it ends
     /// the task as soon as it runs.
     e_ends: DFF<Bit>,
+    /// … and the ALU's adder subtracts (every instruction but `add`): a register, so that the
+    /// core's own loop through the adder starts from a flip-flop.
+    e_sub_q: DFF<Bit>,
     e_ip_q: DFF<Bits<4>>,
     e_a_q: DFF<Bits<8>>,
     e_b_q: DFF<Bits<8>>,
     e_c_q: DFF<Bits<8>>,
-    /// The fetched word's instruction: the core's decoder.
-    decode: Decode,
+    /// The fetched word's instruction (what the fetch needs of it: its register fields,
+    /// whether it ends the task or takes more than a cycle, a loop's target, `sub`) and E's
+    /// (the controls every block of the execute stage reads from E's bundle).
+    word_decode: Decode,
+    e_decode: Decode,
 
     /// The fetched word: valid (not past IP 15, not behind a wrong guess), its IP (0 on
     /// `start`), last and one-cycle (as `last`, `ends`), operands.
@@ -95,11 +102,12 @@ impl Logic for Fetch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, ip, fetch_done, e_valid_q, e_controls, e_pred, e_last_q, e_ends, e_ip_q,
-            e_a_q, e_b_q, e_c_q
+            self, clock, ip, fetch_done, e_valid_q, e_insn_q, e_mem_q, e_pred, e_last_q, e_ends,
+            e_sub_q, e_ip_q, e_a_q, e_b_q, e_c_q
         );
-        // ---- E's branch, against the guess ----
-        self.e_bnz.next = self.e_valid_q.q.val() && self.e_controls.q.val().is_bnz;
+        // ---- E's instruction, and its branch against the guess ----
+        self.e_decode.word.next = self.e_insn_q.q.val();
+        self.e_bnz.next = self.e_valid_q.q.val() && self.e_decode.controls.val().is_bnz;
         self.e.taken.next = self.e_bnz.val() && self.e_a_q.q.val().any();
         self.mispredict.next = self.e_bnz.val() && (self.e.taken.val() != self.e_pred.q.val());
 
@@ -109,37 +117,37 @@ impl Logic for Fetch {
             self.f_ip.next = 0.into();
         }
         self.f_valid.next = !self.fetch_done.q.val() && !self.mispredict.val();
-        self.decode.word.next = self.word.val();
-        self.f_last.next = (self.f_ip.val() == 15) || self.decode.controls.val().is_ready;
+        self.word_decode.word.next = self.word.val();
+        self.f_last.next = (self.f_ip.val() == 15) || self.word_decode.controls.val().is_ready;
         // `mul`, `div`, a load or store (flagged by the program memory) take more than a
         // cycle; a `bnz` may jump.
-        self.f_ends.next =
-            self.f_last.val() && !(self.decode.multi_cycle.val() || self.word_mem.val());
+        self.f_ends.next = self.f_last.val()
+            && !(self.word_decode.controls.val().multi_cycle || self.word_mem.val());
         if self.mispredict.val() {
             self.next_jump.next = self.e.taken.val();
-            self.next_target.next = self.e_controls.q.val().target;
+            self.next_target.next = self.e_decode.controls.val().target;
             self.next_from.next = self.e_ip_q.q.val();
         } else {
             self.next_jump.next = self.word_loop.val();
-            self.next_target.next = self.decode.controls.val().target;
+            self.next_target.next = self.word_decode.controls.val().target;
             self.next_from.next = self.f_ip.val();
         }
 
         // ---- operands, with this cycle's write-back forwarded ----
-        self.read_a.next = self.decode.reg_a.val();
+        self.read_a.next = self.word_decode.controls.val().src0;
         self.read_b.next = self.word_rb.val();
-        self.read_c.next = self.decode.reg_c.val();
+        self.read_c.next = self.word_decode.controls.val().dst;
         self.f_a.next = self.qa.val();
         self.f_b.next = self.qb.val();
         self.f_c.next = self.qc.val();
         if self.wb_en.val() {
-            if self.wb_dst.val() == self.decode.reg_a.val() {
+            if self.wb_dst.val() == self.word_decode.controls.val().src0 {
                 self.f_a.next = self.wb_val.val();
             }
             if self.wb_dst.val() == self.word_rb.val() {
                 self.f_b.next = self.wb_val.val();
             }
-            if self.wb_dst.val() == self.decode.reg_c.val() {
+            if self.wb_dst.val() == self.word_decode.controls.val().dst {
                 self.f_c.next = self.wb_val.val();
             }
         }
@@ -150,11 +158,13 @@ impl Logic for Fetch {
                 self.e_valid_q.d.next = false;
             } else {
                 self.e_valid_q.d.next = self.f_valid.val() || self.start.val();
-                self.e_controls.d.next = self.decode.controls.val();
+                self.e_insn_q.d.next = self.word.val();
+                self.e_mem_q.d.next = self.word_mem.val();
                 self.e_pred.d.next = self.word_loop.val();
                 self.e_ip_q.d.next = self.f_ip.val();
                 self.e_last_q.d.next = self.f_last.val();
                 self.e_ends.d.next = self.f_ends.val();
+                self.e_sub_q.d.next = self.word_decode.controls.val().subtract;
                 self.e_a_q.d.next = self.f_a.val();
                 self.e_b_q.d.next = self.f_b.val();
                 self.e_c_q.d.next = self.f_c.val();
@@ -185,11 +195,13 @@ impl Logic for Fetch {
         }
 
         self.e.valid.next = self.e_valid_q.q.val();
-        self.e.controls.next = self.e_controls.q.val();
+        self.e.controls.next = self.e_decode.controls.val();
         self.e.ip.next = self.e_ip_q.q.val();
+        self.e.mem.next = self.e_mem_q.q.val();
         self.e.a.next = self.e_a_q.q.val();
         self.e.b.next = self.e_b_q.q.val();
         self.e.c.next = self.e_c_q.q.val();
         self.e.last.next = self.e_last_q.q.val();
+        self.e.sub.next = self.e_sub_q.q.val();
     }
 }

@@ -64,15 +64,15 @@ impl Logic for MemoryAccess {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, mem_wait, locked_q, lock_addr);
-        self.is_load.next = self.e.controls.val().is_mem && !self.e.controls.val().is_store;
-        self.request.write.next = self.e.controls.val().is_store;
+        self.is_load.next = self.e.mem.val() && !self.e.controls.val().is_store;
+        self.request.write.next = self.e.mem.val() && self.e.controls.val().is_store;
         self.request.sync.next = self.e.controls.val().sync;
         self.request.addr.next = (bit_cast::<12, 4>(self.e.b.val().get_bits::<4>(0)) << 8)
             | bit_cast::<12, 8>(self.e.a.val());
         self.request.wdata.next = self.e.c.val();
 
         // ---- the checks ----
-        self.illegal.next = self.e.controls.val().illegal;
+        self.illegal.next = self.e.mem.val() && self.e.controls.val().illegal;
         self.atomic.locked.next = self.locked_q.q.val();
         self.atomic.lock_addr.next = self.lock_addr.q.val();
         self.atomic.is_load.next = self.is_load.val();
@@ -80,17 +80,15 @@ impl Logic for MemoryAccess {
         self.atomic.is_sync.next = self.request.sync.val();
         self.atomic.is_ready.next = self.e.controls.val().is_ready;
         self.atomic.addr.next = self.request.addr.val();
-        self.port_wait.next = self.e.valid.val()
-            && self.port.busy.val()
-            && (self.e.controls.val().is_mem || self.e.last.val());
+        self.port_wait.next =
+            self.e.valid.val() && self.port.busy.val() && (self.e.mem.val() || self.e.last.val());
         self.fault.next = self.e.valid.val()
             && !self.mem_wait.q.val()
             && !self.port_wait.val()
             && (self.illegal.val() || self.atomic.violation.val());
 
         // ---- the request (`port.busy` is not in `req`: one LUT from flip-flops) ----
-        self.request.req.next =
-            self.e.valid.val() && self.e.controls.val().is_mem && !self.mem_wait.q.val();
+        self.request.req.next = self.e.valid.val() && self.e.mem.val() && !self.mem_wait.q.val();
         self.request.keep.next = self.request.req.val() && !self.fault.val();
         // (A store is never `ready`, so `last` means IP 15 here.)
         self.post.next = self.request.write.val() && !self.e.last.val();

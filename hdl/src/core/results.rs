@@ -70,7 +70,7 @@ impl Logic for Results {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, mul_low, mul_high);
-        self.is_load.next = self.e.controls.val().is_mem && !self.e.controls.val().is_store;
+        self.is_load.next = self.e.mem.val() && !self.e.controls.val().is_store;
         // The ALU's controls, from E's. (A bit of a field of a struct signal is taken from a
         // local: rust-hdl writes it as a slice of a slice, which Verilog does not have.)
         self.dst.next = self.e.controls.val().dst;
@@ -82,7 +82,7 @@ impl Logic for Results {
         self.alu.is_or.next = self.e.controls.val().is_or;
         self.alu.is_xor.next = self.e.controls.val().is_xor;
         self.alu.is_set_const.next = self.e.controls.val().is_set_const;
-        self.alu.subtract.next = self.e.controls.val().subtract;
+        self.alu.subtract.next = self.e.sub.val();
         self.alu.imm.next = self.e.controls.val().imm;
         self.alu.dst_high.next = self.dst.val().get_bit(3);
         self.alu.a.next = self.e.a.val();
