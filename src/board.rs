@@ -3,7 +3,8 @@
 use crate::cores::CoresArg;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, ValueEnum};
-use gpu16_fpga::board::build::{build, BuildOptions, Design};
+use gpu16_fpga::board::build::{build, BuildOptions};
+use gpu16_fpga::board::design::Design;
 use gpu16_fpga::board::flash::{blaster_ii_firmware, flash, FlashError, FlashTarget};
 use gpu16_fpga::board::sim::{BoardSim, SIM_CLOCKS_PER_BIT};
 use gpu16_fpga::board::Board;

@@ -7,7 +7,7 @@ mod common;
 use common::scratch;
 use gpu16_fpga::verilog_engine::cache_dir;
 
-use gpu16_fpga::board::build::Design;
+use gpu16_fpga::board::design::Design;
 use gpu16_fpga::board::sim::{BoardSim, Running};
 use gpu16_fpga::board::{video, Board};
 use gpu16_fpga::vendor::VendorBoard;

@@ -10,35 +10,15 @@
 //! whose routed Fmax is below its clock would run wrong, quietly: that is an error unless the
 //! user accepts it.
 
+use super::design::Design;
+use super::fingerprint::board_design;
 use super::pll::{Pll, PllError};
 use super::{Board, Device};
-use crate::emit;
 use crate::synth::{implement, Family, Flow, Report, Stop};
 use crate::tools::{require, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
-use gpu16_hdl::board::echo::EchoTop;
-use gpu16_hdl::board::top::BoardTop;
 use gpu16_hdl::bridge::BridgeConfig;
-use rust_hdl::prelude::Block;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// What goes on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Design {
-    /// The GPU behind the UART host bridge (`gpu16 run --engine board`).
-    Gpu,
-    /// Every received byte sent back: a check of the board, cable and baud rate.
-    UartEcho,
-}
-
-impl Design {
-    pub fn name(self) -> &'static str {
-        match self {
-            Design::Gpu => "gpu",
-            Design::UartEcho => "uart-echo",
-        }
-    }
-}
 
 /// What to build.
 #[derive(Clone, Debug)]
@@ -88,22 +68,6 @@ impl Built {
     }
 }
 
-/// The design's Verilog, its top module named `top`.
-pub fn design_verilog(
-    design: Design,
-    config: BridgeConfig,
-    top: &str,
-) -> Result<String, ToolError> {
-    fn emit_top<B: Block>(mut block: B, top: &str) -> Result<String, ToolError> {
-        block.connect_all();
-        emit::verilog(&block, top)
-    }
-    match design {
-        Design::Gpu => emit_top(BoardTop::new(config), top),
-        Design::UartEcho => emit_top(EchoTop::new(config.clocks_per_bit()), top),
-    }
-}
-
 /// The bridge of a board build at `clock_hz` (its fingerprint 0), checked: a rate the clock
 /// cannot make, or a core count out of range, is bad input found before any tool runs.
 pub fn board_config(
@@ -124,15 +88,6 @@ pub fn board_config(
         .check()
         .map_err(|e| ToolError::Unsupported(e.to_string()))?;
     Ok(config)
-}
-
-/// `design`'s Verilog for a board, module `gpu16_design`: the GPU's with its fingerprint built
-/// in (the board reports which design it runs; `gpu16 run --engine board` checks it).
-pub fn board_design(design: Design, mut config: BridgeConfig) -> Result<String, ToolError> {
-    if design == Design::Gpu {
-        config.fingerprint = super::fingerprint::fingerprint(config)?;
-    }
-    design_verilog(design, config, "gpu16_design")
 }
 
 /// The clocks `board.sdc` gives nextpnr ([`Flow::clocks`]): on a Gowin board whose design

@@ -4,7 +4,7 @@
 //! sources than its own. It hashes what the hardware is, not the source text: sources that
 //! make the same Verilog — an edited comment, a renamed variable — make the same fingerprint.
 
-use super::build::{design_verilog, Design};
+use super::design::{design_verilog, Design};
 use crate::tools::ToolError;
 use crate::verilog_engine::DESIGN_FINGERPRINT;
 use gpu16_hdl::bridge::BridgeConfig;
@@ -19,6 +19,15 @@ pub fn fingerprint(config: BridgeConfig) -> Result<u64, ToolError> {
     };
     let verilog = design_verilog(Design::Gpu, unmarked, "gpu16_board")?;
     Ok(fnv1a(verilog.as_bytes()))
+}
+
+/// `design`'s Verilog for a board, module `gpu16_design`: the GPU's with its fingerprint built
+/// in (the board reports which design it runs; `gpu16 run --engine board` checks it).
+pub fn board_design(design: Design, mut config: BridgeConfig) -> Result<String, ToolError> {
+    if design == Design::Gpu {
+        config.fingerprint = fingerprint(config)?;
+    }
+    design_verilog(design, config, "gpu16_design")
 }
 
 /// The 64-bit FNV-1a hash of `bytes`.

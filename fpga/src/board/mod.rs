@@ -2,6 +2,7 @@
 //! the designs that go on them, and the pin wrapper that gives a design the board's pin names.
 
 pub mod build;
+pub mod design;
 pub mod fingerprint;
 pub mod flash;
 pub mod pll;
@@ -183,12 +184,12 @@ impl Board {
     ///
     /// The Tang Primer 25K runs from its 50 MHz oscillator: gpu16 clocks no design from the
     /// GW5A's PLL ([`Board::pll_kind`]).
-    pub fn default_clock_hz(self, design: build::Design) -> u32 {
+    pub fn default_clock_hz(self, design: design::Design) -> u32 {
         match (design, self.device()) {
-            (build::Design::UartEcho, _) | (_, Device::Gw5a25) => self.oscillator_hz(),
-            (build::Design::Gpu, Device::Lfe5u12f | Device::Lfe5u25f) => 55_000_000,
-            (build::Design::Gpu, Device::Lfe5u45f | Device::Lfe5u85f) => 60_000_000,
-            (build::Design::Gpu, Device::Gw2ar18) => 54_000_000,
+            (design::Design::UartEcho, _) | (_, Device::Gw5a25) => self.oscillator_hz(),
+            (design::Design::Gpu, Device::Lfe5u12f | Device::Lfe5u25f) => 55_000_000,
+            (design::Design::Gpu, Device::Lfe5u45f | Device::Lfe5u85f) => 60_000_000,
+            (design::Design::Gpu, Device::Gw2ar18) => 54_000_000,
         }
     }
 

@@ -123,8 +123,11 @@ impl BoardSim {
                 fingerprint: super::fingerprint::fingerprint(config)?,
                 ..config
             };
-            let design =
-                super::build::design_verilog(super::build::Design::Gpu, config, "gpu16_board_sim")?;
+            let design = super::design::design_verilog(
+                super::design::Design::Gpu,
+                config,
+                "gpu16_board_sim",
+            )?;
             Ok(vec![("board.v", design), ("harness.cpp", HARNESS.into())])
         })?;
         Ok(BoardSim { dir })

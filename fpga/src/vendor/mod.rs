@@ -24,7 +24,7 @@ pub mod quartus;
 pub mod vivado;
 
 use crate::board::pll::{PllError, PllKind};
-use crate::board::{build::Design, pll::Pll};
+use crate::board::{design::Design, pll::Pll};
 use gpu16_sim::frame::CORES;
 use std::fmt::Write;
 

@@ -10,7 +10,9 @@
 //! | `gpu16.qpf`, `gpu16.qsf`, `gpu16.sdc`, `build.tcl` | Quartus's project, timing and script ([`super::quartus`]) |
 
 use super::{quartus, vivado, Vendor, VendorBoard};
-use crate::board::build::{board_config, board_design, Design};
+use crate::board::build::board_config;
+use crate::board::design::Design;
+use crate::board::fingerprint::board_design;
 use crate::tools::{require, run_within, ToolError, IMPLEMENTATION_TIME_LIMIT};
 use std::path::PathBuf;
 
