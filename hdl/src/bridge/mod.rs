@@ -31,6 +31,7 @@ pub mod receiver;
 pub mod reply;
 pub mod reply_out;
 pub mod reply_plan;
+pub mod reply_state;
 pub mod request_check;
 pub mod status_word;
 pub mod uart_rx;

@@ -8,26 +8,9 @@
 
 use super::payload::{Payload, PayloadPlanTarget, ReadPort};
 use super::reply_out::ReplyOut;
+use super::reply_state::ReplyState;
 use gpu16_sim::isa::sm::BANKS;
 use rust_hdl::prelude::*;
-
-/// Which byte of the reply is due.
-#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
-pub enum ReplyState {
-    Idle,
-    SendSync,
-    SendCode,
-    SendLength,
-    SendHeader,
-    SendSeq,
-    Fetch,
-    Wait1,
-    Wait2,
-    Wait3,
-    SendByte,
-    SendCrcHigh,
-    SendCrcLow,
-}
 
 /// A reply: its plan, taken when the request arrives, and its bytes.
 #[derive(LogicBlock, Default)]

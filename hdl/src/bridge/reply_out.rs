@@ -5,7 +5,7 @@
 
 use super::crc16::Crc16;
 use super::header_check::HeaderCheck;
-use super::reply::ReplyState;
+use super::reply_state::ReplyState;
 use gpu16_sim::link::REPLY_SYNC;
 use rust_hdl::prelude::*;
 
