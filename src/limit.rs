@@ -2,9 +2,9 @@
 //! what a run that reached its limit is told (which tasks were still running, where the limit
 //! came from, what to try). docs/ARCHITECTURE.md, "Readings of the SPEC" 10, says why.
 
+use crate::engine::Engine;
 use crate::fault;
 use crate::input::Source;
-use crate::run::Engine;
 use crate::view;
 use gpu16_sim::run::{ErrorCode, EventKind, RunResult, Status};
 use std::ops::RangeInclusive;

@@ -7,6 +7,7 @@
 
 mod board;
 mod cores;
+mod engine;
 mod fault;
 mod input;
 mod limit;

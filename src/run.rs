@@ -1,13 +1,14 @@
 //! `gpu16 run`: MACHINE.md §9's stable command.
 
 use crate::cores::CoresArg;
+use crate::engine::Engine;
 use crate::fault;
 use crate::input;
 use crate::limit;
 use crate::progress::{self, Bars, Progress};
 use crate::view;
 use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use gpu16_fpga::cosim::Simulator;
 use gpu16_fpga::verilog_engine::VerilogEngine;
 use gpu16_hdl::waveform::Waveform;
@@ -21,19 +22,6 @@ use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
-
-/// Which implementation of the machine runs the program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
-    /// The reference model (sim/src/model).
-    Model,
-    /// The rust-hdl simulation of the RTL.
-    Rtl,
-    /// The emitted Verilog, compiled by Verilator.
-    Verilator,
-    /// A board (or `gpu16 board-sim`) behind a serial port: needs --port.
-    Board,
-}
 
 #[derive(Args)]
 pub struct RunArgs {
@@ -135,6 +123,21 @@ fn design_fingerprint(id: &gpu16_sim::link::Identity) -> Result<u64> {
     )?)
 }
 
+/// A board a run goes to: its link, what it said it is, and the design it must run (`None`
+/// with `--any-design`).
+type BoardLink = (Link, gpu16_sim::link::Identity, Option<u64>);
+
+/// What a run gives besides its result: the model's own recording for `--view`, and the
+/// board's clock for `--stats`'s work per second.
+#[derive(Default)]
+struct Extras {
+    model_view: Option<gpu16_sim::view::Recording>,
+    board_clock_hz: Option<u32>,
+}
+
+/// `gpu16 run`, in the order the data goes: the flags checked, the board (if any) asked what
+/// it is, the program and shared memory read, the run on its engine, the files asked for
+/// written, then the report.
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     if let Some(root) = gpu16_fpga::verilog_engine::sources_changed_since_built() {
         eprintln!(
@@ -152,6 +155,85 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         max_cycles: limit.cycles,
         cores: args.cores.get(),
     };
+    check_flags(args, &config)?;
+    // The waveform the hardware engines' view is read from: the user's --vcd, or our own.
+    let scratch = (args.vcd.is_none() && args.view.is_some() && args.engine != Engine::Model)
+        .then(view::ScratchWaveform::new);
+    let waveform_path = match (&args.vcd, &scratch) {
+        (Some(p), _) => Some(p.clone()),
+        (None, Some(s)) => Some(s.0.clone()),
+        (None, None) => None,
+    };
+    // On a board, the GPU is the one its bitstream was built with.
+    let board = match args.engine {
+        Engine::Board => Some(connect_board(args, &mut config)?),
+        _ => None,
+    };
+    let program = input::read_program(&args.program, config.cores)?;
+    if let Some((frame, core)) = first_absent_core(&program.frames, config.cores) {
+        eprintln!(
+            "warning: {}: the CF at frame {frame} names core {core}; a GPU of {} cores stops \
+             there with NO_CORE",
+            args.program.display(),
+            config.cores
+        );
+    }
+    let init = read_initial_sm(args)?;
+    let (result, extras) = run_on_engine(
+        args,
+        &program.frames,
+        &init,
+        config,
+        waveform_path.as_deref(),
+        board,
+    )?;
+    write_outputs(args, &program.frames, &result)?;
+    if let Some(out) = &args.view {
+        let recording = match extras.model_view {
+            Some(recording) => recording,
+            None => {
+                let vcd = waveform_path.expect("a hardware engine's view has a waveform");
+                let window = view::window(args.view_cycles.clone());
+                view::read_waveform(&vcd, &engine_name(args), config.cores, &init, window)?
+            }
+        };
+        let source = view::Source {
+            program: &args.program,
+            listing: program.source.as_ref(),
+            engine: engine_name(args),
+            frames: &program.frames,
+            cores: config.cores,
+            window: args.view_cycles.clone(),
+        };
+        view::write(&recording, &source, &result, out)?;
+    }
+    if args.stats {
+        print!("{}", result.stats.report(result.cycles));
+        if let Some(hz) = extras.board_clock_hz {
+            println!(
+                "{}",
+                work_per_second(result.stats.retired(), result.cycles, hz)
+            );
+        }
+    }
+    let source = program.source.as_ref().map(|s| (args.program.as_path(), s));
+    for note in limit::timeout_notes(&result, &limit, program.frames.len(), source) {
+        eprintln!("note: {note}");
+    }
+    println!("{}", result.status.line(result.cycles));
+    if let Some(place) = source.and_then(|(path, s)| fault::place(&result.status, path, s)) {
+        eprintln!("{place}");
+    }
+    Ok(ExitCode::from(result.status.exit_code() as u8))
+}
+
+/// `--engine`'s value as the user wrote it.
+fn engine_name(args: &RunArgs) -> String {
+    format!("{:?}", args.engine).to_lowercase()
+}
+
+/// The flags that do not go together, refused before anything runs.
+fn check_flags(args: &RunArgs, config: &RunConfig) -> Result<()> {
     if args.vcd.is_some() && matches!(args.engine, Engine::Model | Engine::Board) {
         bail!("--vcd records the hardware's signals: it needs --engine rtl or verilator");
     }
@@ -161,16 +243,6 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
              model); a board reports its tasks, not its cycles (--timeline-svg draws them)"
         );
     }
-    // The waveform the hardware engines' view is read from: the user's --vcd, or our own.
-    let scratch = (args.vcd.is_none() && args.view.is_some() && args.engine != Engine::Model)
-        .then(view::ScratchWaveform::new);
-    let waveform_path = match (&args.vcd, &scratch) {
-        (Some(p), _) => Some(p.clone()),
-        (None, Some(s)) => Some(s.0.clone()),
-        (None, None) => None,
-    };
-    // The model's view comes from the model itself.
-    let mut model_view = None;
     if args.port.is_some() != (args.engine == Engine::Board) {
         bail!("--port goes with --engine board (and --engine board needs it: the board's serial port, e.g. /dev/ttyUSB0)");
     }
@@ -179,50 +251,47 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             "--max-cycles {}: the {} engine counts cycles in 32 bits, as the hardware does: at \
              most {HARDWARE_MAX_CYCLES} (0 = no limit; --engine model takes more)",
             config.max_cycles,
-            format!("{:?}", args.engine).to_lowercase()
+            engine_name(args)
         );
     }
-    // On a board, the GPU is the one its bitstream was built with.
-    let mut board = None;
-    if args.engine == Engine::Board {
-        let port = args.port.as_deref().unwrap_or_default();
-        let mut link = Link::open(port, args.baud)?;
-        let id = gpu16_host::identify(&mut link)?;
-        let cores = usize::from(id.cores);
-        if args.cores.given().is_some_and(|n| n != cores) {
-            bail!(
-                "--cores {}: the board on {port} was built with {cores} cores (leave --cores out \
-                 to run on the board's)",
-                args.cores.get()
+    Ok(())
+}
+
+/// The board on `--port`, asked what it is: the run takes its number of cores, and (unless
+/// `--any-design`) must find it running the design this gpu16 makes for it.
+fn connect_board(args: &RunArgs, config: &mut RunConfig) -> Result<BoardLink> {
+    let port = args.port.as_deref().unwrap_or_default();
+    let mut link = Link::open(port, args.baud)?;
+    let id = gpu16_host::identify(&mut link)?;
+    let cores = usize::from(id.cores);
+    if args.cores.given().is_some_and(|n| n != cores) {
+        bail!(
+            "--cores {}: the board on {port} was built with {cores} cores (leave --cores out \
+             to run on the board's)",
+            args.cores.get()
+        );
+    }
+    config.cores = cores;
+    // The design the board must run: the one this gpu16 makes for it.
+    let design = match args.any_design {
+        true => {
+            eprintln!(
+                "warning: --any-design: not checking that the board on {port} runs the design \
+                 this gpu16 makes for it; a bitstream built from other sources (or a \
+                 board-sim started before they changed) may give other cycle counts and \
+                 results than --engine rtl"
             );
+            None
         }
-        config.cores = cores;
-        // The design the board must run: the one this gpu16 makes for it.
-        let design = match args.any_design {
-            true => {
-                eprintln!(
-                    "warning: --any-design: not checking that the board on {port} runs the design \
-                     this gpu16 makes for it; a bitstream built from other sources (or a \
-                     board-sim started before they changed) may give other cycle counts and \
-                     results than --engine rtl"
-                );
-                None
-            }
-            false => Some(design_fingerprint(&id)?),
-        };
-        board = Some((link, id, design));
-    }
-    let program = input::read_program(&args.program, config.cores)?;
-    let frames = program.frames;
-    if let Some((frame, core)) = first_absent_core(&frames, config.cores) {
-        eprintln!(
-            "warning: {}: the CF at frame {frame} names core {core}; a GPU of {} cores stops \
-             there with NO_CORE",
-            args.program.display(),
-            config.cores
-        );
-    }
-    let init = match &args.sm {
+        false => Some(design_fingerprint(&id)?),
+    };
+    Ok((link, id, design))
+}
+
+/// Shared memory at the start: `--sm`, or all zero (with a warning when an image sits beside
+/// the program).
+fn read_initial_sm(args: &RunArgs) -> Result<sm::SmImage> {
+    Ok(match &args.sm {
         Some(p) => input::read_sm_image(p)?,
         None => {
             if let Some(beside) = input::sm_image_beside(&args.program) {
@@ -236,104 +305,150 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             }
             sm::zeroed()
         }
-    };
-    // The board's clock, when the run is on a board and `--stats` asks for it.
-    let mut board_clock_hz = None;
-    let result: RunResult = match args.engine {
+    })
+}
+
+/// The run itself, on `--engine`; a hardware engine writes its waveform to `waveform` if
+/// given.
+fn run_on_engine(
+    args: &RunArgs,
+    frames: &[Frame],
+    init: &sm::SmImage,
+    config: RunConfig,
+    waveform: Option<&Path>,
+    board: Option<BoardLink>,
+) -> Result<(RunResult, Extras)> {
+    let mut extras = Extras::default();
+    let result = match args.engine {
         Engine::Model if args.view.is_some() => {
             let window = view::window(args.view_cycles.clone());
-            let (result, recording) = gpu16_sim::model::run_viewed(&frames, &init, config, window);
-            model_view = Some(recording);
+            let (result, recording) = gpu16_sim::model::run_viewed(frames, init, config, window);
+            extras.model_view = Some(recording);
             result
         }
-        Engine::Model => gpu16_sim::model::run(&frames, &init, config),
-        Engine::Rtl => {
-            // rust-hdl simulates a few thousand cycles a second: a long run shows its count on
-            // a terminal and, after a while, the faster engine.
-            let mut progress = Progress::count("rtl", "cycles")
-                .with_limit(config.max_cycles)
-                .with_hint(
-                    Duration::from_secs(5),
-                    "this run is long for --engine rtl: --engine verilator simulates the same \
-                     RTL about 100 times faster, and --max-cycles N stops a loop that never \
-                     ends sooner"
-                        .into(),
-                );
-            let mut waveform = match &waveform_path {
-                Some(path) => {
-                    let file = std::fs::File::create(path)
-                        .with_context(|| format!("cannot write {}", path.display()))?;
-                    Some(Waveform::new(std::io::BufWriter::new(file)))
-                }
-                None => None,
-            };
-            let mut watch = |g: &gpu16_hdl::gpu::Gpu| {
-                progress.set(g.host.cycles.val().index() as u64);
-                if let Some(w) = &mut waveform {
-                    w.sample(g);
-                }
-            };
-            gpu16_hdl::driver::run(&frames, &init, config, Some(&mut watch))?
-        }
-        Engine::Verilator => {
-            let cache = gpu16_fpga::verilog_engine::cache_dir();
-            let trace = waveform_path.is_some();
-            let build = || VerilogEngine::build(Simulator::Verilator, &cache, trace, config.cores);
-            let built = VerilogEngine::is_built(Simulator::Verilator, &cache, trace, config.cores);
-            if !built {
-                // docs/results/simulation-speed.md: 87 s on an idle 2-core machine.
-                eprintln!(
-                    "building the Verilator model in {} (once per design: about 1.5 minutes on \
-                     an idle 2-core machine, longer beside other work; GPU16_CACHE moves it)",
-                    cache.display()
-                );
-            }
-            let engine = match built {
-                true => build(),
-                false => progress::timed("building the Verilator model", build),
-            }?;
-            let work = cache.join(format!("run-{}", std::process::id()));
-            let vcd = match &waveform_path {
-                Some(p) => {
-                    Some(std::path::absolute(p).with_context(|| format!("{}", p.display()))?)
-                }
-                None => None,
-            };
-            let result = engine.run(&frames, &init, config, &work, vcd.as_deref());
-            std::fs::remove_dir_all(&work).ok();
-            result?
-        }
+        Engine::Model => gpu16_sim::model::run(frames, init, config),
+        Engine::Rtl => run_rtl(frames, init, config, waveform)?,
+        Engine::Verilator => run_verilator(frames, init, config, waveform)?,
         Engine::Board => {
-            let port = args.port.as_deref().unwrap_or_default();
-            let (mut link, id, design) = board.expect("the board was identified above");
-            // Only what the user asked for crosses the UART.
-            let read = ReadBack {
-                sm: args.dump_sm.is_some() || args.frame.is_some(),
-                regs: args.dump_regs.is_some(),
-                counters: args.stats,
-            };
+            let (link, id, design) = board.expect("a board run has its board");
             // `--stats` gives the work per second at the board's clock.
             if args.stats {
-                board_clock_hz = Some(id.clock_hz);
+                extras.board_clock_hz = Some(id.clock_hz);
             }
-            let mut bars = Bars::default();
-            let mut report = |u: Update| match u {
-                Update::Transfer(t) => bars.show(t.what, t.done, t.total),
-                Update::Note(note) => eprintln!("{port}: {note}"),
-            };
-            // Ctrl-C stops the run on the board before the program exits.
-            crate::board::stop_board_run_on_signal();
-            let result =
-                gpu16_host::run(&mut link, &frames, &init, config, read, design, &mut report)?;
-            if link.retries > 0 {
-                eprintln!(
-                    "{port}: {} requests sent again after errors on the line",
-                    link.retries
-                );
-            }
-            result
+            run_board(args, link, design, frames, init, config)?
         }
     };
+    Ok((result, extras))
+}
+
+/// `--engine rtl`: rust-hdl's simulation. It simulates a few thousand cycles a second: a long
+/// run shows its count on a terminal and, after a while, the faster engine.
+fn run_rtl(
+    frames: &[Frame],
+    init: &sm::SmImage,
+    config: RunConfig,
+    waveform: Option<&Path>,
+) -> Result<RunResult> {
+    let mut progress = Progress::count("rtl", "cycles")
+        .with_limit(config.max_cycles)
+        .with_hint(
+            Duration::from_secs(5),
+            "this run is long for --engine rtl: --engine verilator simulates the same \
+             RTL about 100 times faster, and --max-cycles N stops a loop that never \
+             ends sooner"
+                .into(),
+        );
+    let mut waveform = match waveform {
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            Some(Waveform::new(std::io::BufWriter::new(file)))
+        }
+        None => None,
+    };
+    let mut watch = |g: &gpu16_hdl::gpu::Gpu| {
+        progress.set(g.host.cycles.val().index() as u64);
+        if let Some(w) = &mut waveform {
+            w.sample(g);
+        }
+    };
+    Ok(gpu16_hdl::driver::run(
+        frames,
+        init,
+        config,
+        Some(&mut watch),
+    )?)
+}
+
+/// `--engine verilator`: the emitted Verilog, built once per design into the cache.
+fn run_verilator(
+    frames: &[Frame],
+    init: &sm::SmImage,
+    config: RunConfig,
+    waveform: Option<&Path>,
+) -> Result<RunResult> {
+    let cache = gpu16_fpga::verilog_engine::cache_dir();
+    let trace = waveform.is_some();
+    let build = || VerilogEngine::build(Simulator::Verilator, &cache, trace, config.cores);
+    let built = VerilogEngine::is_built(Simulator::Verilator, &cache, trace, config.cores);
+    if !built {
+        // docs/results/simulation-speed.md: 87 s on an idle 2-core machine.
+        eprintln!(
+            "building the Verilator model in {} (once per design: about 1.5 minutes on \
+             an idle 2-core machine, longer beside other work; GPU16_CACHE moves it)",
+            cache.display()
+        );
+    }
+    let engine = match built {
+        true => build(),
+        false => progress::timed("building the Verilator model", build),
+    }?;
+    let work = cache.join(format!("run-{}", std::process::id()));
+    let vcd = match waveform {
+        Some(p) => Some(std::path::absolute(p).with_context(|| format!("{}", p.display()))?),
+        None => None,
+    };
+    let result = engine.run(frames, init, config, &work, vcd.as_deref());
+    std::fs::remove_dir_all(&work).ok();
+    Ok(result?)
+}
+
+/// `--engine board`: the run on the board over its link, reading back only what the user
+/// asked for.
+fn run_board(
+    args: &RunArgs,
+    mut link: Link,
+    design: Option<u64>,
+    frames: &[Frame],
+    init: &sm::SmImage,
+    config: RunConfig,
+) -> Result<RunResult> {
+    let port = args.port.as_deref().unwrap_or_default();
+    // Only what the user asked for crosses the UART.
+    let read = ReadBack {
+        sm: args.dump_sm.is_some() || args.frame.is_some(),
+        regs: args.dump_regs.is_some(),
+        counters: args.stats,
+    };
+    let mut bars = Bars::default();
+    let mut report = |u: Update| match u {
+        Update::Transfer(t) => bars.show(t.what, t.done, t.total),
+        Update::Note(note) => eprintln!("{port}: {note}"),
+    };
+    // Ctrl-C stops the run on the board before the program exits.
+    crate::board::stop_board_run_on_signal();
+    let result = gpu16_host::run(&mut link, frames, init, config, read, design, &mut report)?;
+    if link.retries > 0 {
+        eprintln!(
+            "{port}: {} requests sent again after errors on the line",
+            link.retries
+        );
+    }
+    Ok(result)
+}
+
+/// The files the flags ask for: shared memory, the picture, the registers, the timeline.
+fn write_outputs(args: &RunArgs, frames: &[Frame], result: &RunResult) -> Result<()> {
     if let Some(p) = &args.dump_sm {
         std::fs::write(p, sm::write(&result.sm))
             .with_context(|| format!("cannot write {}", p.display()))?;
@@ -356,46 +471,9 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     }
     if let Some(p) = &args.timeline_svg {
         let title = format!("{} ({:?} engine)", args.program.display(), args.engine).to_lowercase();
-        write_picture(p, &frames, &result.timeline, &title)?;
+        write_picture(p, frames, &result.timeline, &title)?;
     }
-    if let Some(out) = &args.view {
-        let engine = format!("{:?}", args.engine).to_lowercase();
-        let recording = match (model_view, &waveform_path) {
-            (Some(recording), _) => Ok(recording),
-            (None, Some(vcd)) => {
-                let window = view::window(args.view_cycles.clone());
-                view::read_waveform(vcd, &engine, config.cores, &init, window)
-            }
-            (None, None) => unreachable!("a hardware engine's view has a waveform"),
-        }?;
-        let source = view::Source {
-            program: &args.program,
-            listing: program.source.as_ref(),
-            engine,
-            frames: &frames,
-            cores: config.cores,
-            window: args.view_cycles.clone(),
-        };
-        view::write(&recording, &source, &result, out)?;
-    }
-    if args.stats {
-        print!("{}", result.stats.report(result.cycles));
-        if let Some(hz) = board_clock_hz {
-            println!(
-                "{}",
-                work_per_second(result.stats.retired(), result.cycles, hz)
-            );
-        }
-    }
-    let source = program.source.as_ref().map(|s| (args.program.as_path(), s));
-    for note in limit::timeout_notes(&result, &limit, frames.len(), source) {
-        eprintln!("note: {note}");
-    }
-    println!("{}", result.status.line(result.cycles));
-    if let Some(place) = source.and_then(|(path, s)| fault::place(&result.status, path, s)) {
-        eprintln!("{place}");
-    }
-    Ok(ExitCode::from(result.status.exit_code() as u8))
+    Ok(())
 }
 
 /// The board's clock and the work per second at it (instructions per cycle × clock).
