@@ -49,11 +49,10 @@ fn table_after(doc: &str, heading: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-#[test]
-fn machine_md_names_each_opcodes_mnemonics() {
-    let doc = std::fs::read_to_string("docs/MACHINE.md").unwrap();
+/// The mnemonics docs/MACHINE.md's instruction table (`doc`) names under each opcode.
+fn machine_md_table(doc: &str) -> BTreeMap<u16, BTreeSet<String>> {
     let mut documented: BTreeMap<u16, BTreeSet<String>> = BTreeMap::new();
-    for row in table_after(&doc, "### Instructions") {
+    for row in table_after(doc, "### Instructions") {
         let names = mnemonics(&row[1]);
         // `8, 9, a` with `and`, `or`, `xor`: one mnemonic per opcode, in order.
         let opcodes: Vec<u16> = row[0]
@@ -78,16 +77,38 @@ fn machine_md_names_each_opcodes_mnemonics() {
             documented.entry(opcodes[0]).or_default().extend(names);
         }
     }
-    assert_eq!(documented, isa());
+    documented
+}
+
+/// The mnemonics docs/ASSEMBLY.md's syntax table (`doc`) names.
+fn assembly_md_mnemonics(doc: &str) -> BTreeSet<String> {
+    table_after(doc, "## Instructions")
+        .iter()
+        .flat_map(|row| mnemonics(&row[0]))
+        .collect()
+}
+
+/// `doc` with its first `from` written `to`: a broken copy.
+fn broken(doc: &str, from: &str, to: &str) -> String {
+    assert!(doc.contains(from), "no {from}");
+    doc.replacen(from, to, 1)
+}
+
+#[test]
+fn machine_md_names_each_opcodes_mnemonics() {
+    let doc = std::fs::read_to_string("docs/MACHINE.md").unwrap();
+    assert_eq!(machine_md_table(&doc), isa());
+    // The check fails on a table that names an instruction wrongly.
+    assert_ne!(machine_md_table(&broken(&doc, "`cmpge ", "`cmpgt ")), isa());
 }
 
 #[test]
 fn assembly_md_names_every_mnemonic() {
     let doc = std::fs::read_to_string("docs/ASSEMBLY.md").unwrap();
-    let documented: BTreeSet<String> = table_after(&doc, "## Instructions")
-        .iter()
-        .flat_map(|row| mnemonics(&row[0]))
-        .collect();
     let isa: BTreeSet<String> = isa().into_values().flatten().collect();
-    assert_eq!(documented, isa);
+    assert_eq!(assembly_md_mnemonics(&doc), isa);
+    assert_ne!(
+        assembly_md_mnemonics(&broken(&doc, "`and/or/xor ", "`and/nor/xor ")),
+        isa
+    );
 }
