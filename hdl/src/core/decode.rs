@@ -1,10 +1,10 @@
-//! The instruction decoder: a word in, what the pipeline does with it out — the core's one
-//! decoder (MACHINE.md §4).
+//! The instruction decoder: a word in, what the pipeline does with it out (MACHINE.md §4).
 //!
-//! The fetch decodes the word it fetches, once; E registers the [`Controls`] whole and every
-//! block of the execute stage reads them from E's bundle ([`super::EStage`]). The only other
-//! decoder is the program writer's, for the flags it stores beside each word as the host
-//! writes it. The opcodes are sim's table (`gpu16_sim::isa::opcode`) and the fields' bit
+//! Each word is decoded once, by one of these: E's word by the fetch's `e_decode`, after E's
+//! register, its [`Controls`] on E's bundle ([`super::EStage`]) for every block of the
+//! execute stage; the word the fetch fetches by its `word_decode`, for what the fetch needs of
+//! it; each word the host writes by the program writer's, for the flags it stores beside the
+//! word. The opcodes are sim's table (`gpu16_sim::isa::opcode`) and the fields' bit
 //! positions sim's `gpu16_sim::isa::field`, the ones the assembler, the model and the
 //! disassembler use; no other hdl file compares an opcode with a number or slices a field
 //! out of a word.
@@ -29,8 +29,8 @@ const _: () = assert!(
         && field::VALUE == 4
 );
 
-/// What an instruction makes the execute stage do, as E holds it: one register of the
-/// instruction's decoded controls and fields.
+/// What an instruction makes the core do: its controls and its fields, one struct signal
+/// (rust-hdl's `LogicStruct`), carried whole on E's bundle.
 ///
 /// Result select: at most one of `adder`, `is_cmpge`, `is_rshft`, `is_lshft`, `is_and`,
 /// `is_or`, `is_xor`, `is_set_const`, `is_mul`, `is_div` and a load (`is_mem` and not
