@@ -57,7 +57,7 @@ pub struct Fetch {
     fetch_done: DFF<Bit>,
     e_valid_q: DFF<Bit>,
     /// E's instruction word, and its "load or store" flag from the program memory.
-    e_insn_q: DFF<Bits<16>>,
+    e_word: DFF<Bits<16>>,
     e_mem_q: DFF<Bit>,
     /// The `bnz` in E was guessed taken (a loop's backward branch): the word fetched behind
     /// it is its target's.
@@ -102,11 +102,11 @@ impl Logic for Fetch {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, ip, fetch_done, e_valid_q, e_insn_q, e_mem_q, e_pred, e_last_q, e_ends,
+            self, clock, ip, fetch_done, e_valid_q, e_word, e_mem_q, e_pred, e_last_q, e_ends,
             e_sub_q, e_ip_q, e_a_q, e_b_q, e_c_q
         );
         // ---- E's instruction, and its branch against the guess ----
-        self.e_decode.word.next = self.e_insn_q.q.val();
+        self.e_decode.word.next = self.e_word.q.val();
         self.e_bnz.next = self.e_valid_q.q.val() && self.e_decode.controls.val().is_bnz;
         self.e.taken.next = self.e_bnz.val() && self.e_a_q.q.val().any();
         self.mispredict.next = self.e_bnz.val() && (self.e.taken.val() != self.e_pred.q.val());
@@ -158,7 +158,7 @@ impl Logic for Fetch {
                 self.e_valid_q.d.next = false;
             } else {
                 self.e_valid_q.d.next = self.f_valid.val() || self.start.val();
-                self.e_insn_q.d.next = self.word.val();
+                self.e_word.d.next = self.word.val();
                 self.e_mem_q.d.next = self.word_mem.val();
                 self.e_pred.d.next = self.word_loop.val();
                 self.e_ip_q.d.next = self.f_ip.val();
